@@ -1,0 +1,3 @@
+//! physbox: a scriptable 2D physics sandbox.
+
+pub mod physics;

@@ -1,0 +1,3 @@
+fn main() {
+    println!("physbox {}", env!("CARGO_PKG_VERSION"));
+}

@@ -1,0 +1,11 @@
+//! physbox's own 2D rigid-body engine. No Lua, no pixels, no I/O: the rest of
+//! the program drives it through `World`.
+
+pub mod error;
+pub mod manifold;
+pub mod math;
+pub mod shape;
+
+pub use error::{PhysicsError, PhysicsResult};
+pub use math::{Aabb, Real, Rot, Transform, Vec2};
+pub use shape::{Circle, Polygon, Segment, ShapeGeom, ShapeKind, MAX_POLYGON_VERTICES};
