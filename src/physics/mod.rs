@@ -1,6 +1,8 @@
 //! physbox's own 2D rigid-body engine. No Lua, no pixels, no I/O: the rest of
 //! the program drives it through `World`.
 
+pub mod broad_phase;
+pub mod dynamic_tree;
 pub mod error;
 pub mod manifold;
 pub mod math;
