@@ -19,7 +19,7 @@ mod traverse;
 mod validate;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use super::math::{is_finite_vec, Aabb, Real, Vec2};
 
