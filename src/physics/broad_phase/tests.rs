@@ -272,3 +272,51 @@ fn keys_round_trip() {
         assert!(!KindMask::NONE.contains(kind));
     }
 }
+
+/// Rough timing of the target load: 10,000 circles falling through each
+/// other. Run with `cargo test --release --lib perf_ -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn perf_ten_thousand_falling_circles() {
+    let mut rng = Rng::new(14);
+    let mut bp = BroadPhase::new();
+    let r = 0.25;
+    let mut bodies: Vec<(ProxyKey, Vec2, Vec2)> = (0..10_000u64)
+        .map(|i| {
+            let p = Vec2::new((i % 100) as Real * 0.6, (i / 100) as Real * 0.6);
+            let v = Vec2::new(rng.uniform(-1.0, 1.0), rng.uniform(-8.0, -2.0));
+            let key = bp.create_proxy(Aabb::new(p - r, p + r), ProxyKind::Dynamic, i);
+            (key, p, v)
+        })
+        .collect();
+    bp.create_proxy(
+        Aabb::new(Vec2::new(-1.0, -61.0), Vec2::new(61.0, -60.0)),
+        ProxyKind::Static,
+        99_999,
+    );
+    let start = std::time::Instant::now();
+    let mut pairs = 0usize;
+    bp.update_pairs(|_, _| pairs += 1);
+    let first = start.elapsed();
+    let start = std::time::Instant::now();
+    let mut moved = 0;
+    let mut pair_time = std::time::Duration::ZERO;
+    for _ in 0..120 {
+        for (key, p, v) in &mut bodies {
+            *p += *v / 60.0;
+            if bp.move_proxy(*key, Aabb::new(*p - r, *p + r)) {
+                moved += 1;
+            }
+        }
+        let t = std::time::Instant::now();
+        bp.update_pairs(|_, _| pairs += 1);
+        pair_time += t.elapsed();
+    }
+    let steps = start.elapsed();
+    println!("update_pairs share: {pair_time:?}");
+    println!(
+        "initial pairs {first:?}; 120 steps {steps:?} ({:?}/step), {moved} re-insertions, {pairs} pairs, height {}",
+        steps / 120,
+        bp.tree(ProxyKind::Dynamic).height()
+    );
+}

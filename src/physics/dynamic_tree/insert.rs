@@ -154,7 +154,9 @@ impl DynamicTree {
         self.nodes[leaf as usize].parent = new_parent;
         self.replace_child(old_parent, sibling, new_parent);
 
-        self.refit_upwards(new_parent);
+        // The new parent is already exact and balanced (its sibling child is
+        // at most one level tall); the edit starts to matter one level up.
+        self.refit_upwards(old_parent);
     }
 
     /// Unlink a leaf; its parent node disappears and the sibling moves up.
@@ -207,14 +209,26 @@ impl DynamicTree {
         n.height = height;
     }
 
-    /// After an edit below `index`, rebalance and refit every ancestor up to
-    /// the root. One insertion or removal changes heights by at most one, so
+    /// After an edit among the children of `index`, rebalance and refit its
+    /// ancestors. One insertion or removal changes heights by at most one, so
     /// a single rotation per level suffices.
+    ///
+    /// The walk stops at the first node whose box and height come out exactly
+    /// as they were without a rotation: every node above depends only on those
+    /// two values of this one, so nothing higher can change. Most moves touch
+    /// a few levels rather than the whole path to the root.
     fn refit_upwards(&mut self, mut index: u32) {
         while index != NULL_NODE {
-            index = self.balance(index);
-            self.refit(index);
-            index = self.nodes[index as usize].parent;
+            let top = self.balance(index);
+            if top == index {
+                let before = self.nodes[index as usize];
+                self.refit(index);
+                let after = &self.nodes[index as usize];
+                if after.aabb == before.aabb && after.height == before.height {
+                    break;
+                }
+            }
+            index = self.nodes[top as usize].parent;
         }
     }
 
