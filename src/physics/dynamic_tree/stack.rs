@@ -5,9 +5,9 @@
 //! array on the call stack covers every realistic tree: the tree is kept
 //! AVL-balanced, so its height is below 1.44·log2(n), and a depth-first walk
 //! never holds more than height + 1 entries — 64 slots serve trees of far more
-//! than a billion proxies. Should a tree ever be deeper anyway (for instance
-//! after heavy `enlarge_proxy` use is added later), the stack spills to a heap
-//! `Vec` rather than failing.
+//! than a billion proxies. Should a tree ever be deeper anyway (only a bug in
+//! the balancing could do that), the stack spills to a heap `Vec` rather than
+//! failing.
 
 const INLINE: usize = 64;
 
