@@ -1,10 +1,14 @@
 //! physbox's own 2D rigid-body engine. No Lua, no pixels, no I/O: the rest of
 //! the program drives it through `World`.
 
+pub mod collide;
+pub mod distance;
 pub mod error;
 pub mod manifold;
 pub mod math;
+pub mod raycast;
 pub mod shape;
+pub mod toi;
 
 pub use error::{PhysicsError, PhysicsResult};
 pub use math::{Aabb, Real, Rot, Transform, Vec2};
