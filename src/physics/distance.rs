@@ -181,7 +181,7 @@ fn gjk(a: &ShapeProxy, b: &ShapeProxy) -> (Vec2, Vec2, usize) {
         }
 
         let d = search_direction(&s, count);
-        if !(d.length_squared() > Real::MIN_POSITIVE) || !d.is_finite() {
+        if d.length_squared() <= Real::MIN_POSITIVE || !d.is_finite() {
             // The origin lies on the simplex (touching) or input is bad.
             break;
         }
@@ -316,7 +316,7 @@ fn solve3(s: &mut [Vertex; 3]) -> usize {
         return 2;
     }
     let sum = d123_1 + d123_2 + d123_3;
-    if !(sum.abs() > 0.0) {
+    if sum == 0.0 || !sum.is_finite() {
         // Degenerate (collinear) triangle: fall back to its best edge.
         return solve2(s);
     }
