@@ -401,3 +401,45 @@ fn degenerate_and_nonfinite_input_does_not_panic() {
         }
     }
 }
+
+#[test]
+fn circle_centre_inside_polygon_uses_nearest_face() {
+    let b = Polygon::make_box(1.0, 0.5);
+    let c = Circle {
+        center: Vec2::ZERO,
+        radius: 0.1,
+    };
+    let xc = xf(0.3, 0.4, 0.0);
+    let m = collide_polygon_circle(&b, Transform::IDENTITY, &c, xc, SPEC);
+    assert_eq!(m.count, 1);
+    assert!((m.normal - Vec2::Y).length() < 1e-12);
+    assert!(close(m.points[0].separation, -0.2, 1e-12));
+}
+
+#[test]
+fn segment_end_against_box_corner() {
+    let s = Segment {
+        a: Vec2::new(-1.0, 0.0),
+        b: Vec2::new(0.0, 0.0),
+    };
+    let b = Polygon::make_box(0.5, 0.5);
+    // Box's lower-left corner diagonally off the segment's right end.
+    let xb = xf(0.5 + 0.01, 0.5 + 0.01, 0.0);
+    let m = collide_segment_polygon(&s, Transform::IDENTITY, &b, xb, SPEC);
+    assert_eq!(m.count, 1);
+    assert!((m.normal - Vec2::new(1.0, 1.0).normalize()).length() < 1e-12);
+    assert!(close(m.points[0].separation, 0.01 * 2.0_f64.sqrt(), 1e-12));
+    assert_anchors(&m, Transform::IDENTITY, xb, 1e-12);
+}
+
+#[test]
+fn results_are_deterministic() {
+    let a = ShapeGeom::Polygon(Polygon::make_box(0.7, 0.3));
+    let b = ShapeGeom::Polygon(Polygon::make_offset_box(0.4, 0.4, Vec2::new(0.1, 0.0), 0.2));
+    let xa = xf(0.1, 0.2, 0.3);
+    let xb = xf(0.5, 0.9, -0.4);
+    let m1 = collide(&a, xa, &b, xb, SPEC);
+    let m2 = collide(&a, xa, &b, xb, SPEC);
+    assert_eq!(m1, m2);
+    assert!(m1.count >= 1);
+}
