@@ -2,11 +2,15 @@
 //! the program drives it through `World`.
 
 pub mod broad_phase;
+pub mod collide;
+pub mod distance;
 pub mod dynamic_tree;
 pub mod error;
 pub mod manifold;
 pub mod math;
+pub mod raycast;
 pub mod shape;
+pub mod toi;
 
 pub use error::{PhysicsError, PhysicsResult};
 pub use math::{Aabb, Real, Rot, Transform, Vec2};

@@ -206,7 +206,10 @@ mod tests {
     #[test]
     fn rotated_aabb() {
         let g = ShapeGeom::Polygon(Polygon::make_box(1.0, 1.0));
-        let bb = g.aabb(Transform::new(Vec2::new(2.0, 0.0), std::f64::consts::FRAC_PI_4));
+        let bb = g.aabb(Transform::new(
+            Vec2::new(2.0, 0.0),
+            std::f64::consts::FRAC_PI_4,
+        ));
         let r = 2.0_f64.sqrt();
         assert!((bb.max.x - (2.0 + r)).abs() < 1e-12);
         assert!((bb.min.y + r).abs() < 1e-12);

@@ -1,0 +1,67 @@
+//! A convex hull as the polygon routines see it: vertices, outward normals and
+//! a rounding radius, already placed in the common working frame. Segments
+//! become 2-vertex hulls (a capsule of radius 0) so one polygon routine serves
+//! both, with edge 0 facing one side and edge 1 the other (two-sided).
+
+use crate::physics::math::{right_perp, Real, Transform, Vec2};
+use crate::physics::shape::{Polygon, MAX_POLYGON_VERTICES};
+
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Hull {
+    pub v: [Vec2; MAX_POLYGON_VERTICES],
+    pub n: [Vec2; MAX_POLYGON_VERTICES],
+    pub count: usize,
+    pub radius: Real,
+}
+
+impl Hull {
+    /// The polygon mapped by `xf` (rotation and translation of the working frame).
+    pub fn from_polygon(poly: &Polygon, xf: Transform) -> Hull {
+        let count = poly.count.min(MAX_POLYGON_VERTICES);
+        let mut h = Hull {
+            v: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+            n: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+            count,
+            radius: poly.radius,
+        };
+        for i in 0..count {
+            h.v[i] = xf.apply(poly.vertices[i]);
+            h.n[i] = xf.q.rotate(poly.normals[i]);
+        }
+        h
+    }
+
+    /// A capsule core `p1..p2` of the given radius. The caller guarantees the
+    /// points are distinct (a degenerate segment is handled as a point).
+    pub fn capsule(p1: Vec2, p2: Vec2, radius: Real) -> Hull {
+        let mut h = Hull {
+            v: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+            n: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+            count: 2,
+            radius,
+        };
+        let normal = right_perp(p2 - p1).normalize_or_zero();
+        h.v[0] = p1;
+        h.v[1] = p2;
+        h.n[0] = normal;
+        h.n[1] = -normal;
+        h
+    }
+
+    #[inline]
+    pub fn next(&self, i: usize) -> usize {
+        if i + 1 < self.count {
+            i + 1
+        } else {
+            0
+        }
+    }
+
+    /// Shift every vertex by `-origin` (a pure translation of the frame).
+    pub fn shifted(mut self, origin: Vec2) -> Hull {
+        for v in &mut self.v[..self.count] {
+            *v -= origin;
+        }
+        self
+    }
+}

@@ -1,0 +1,56 @@
+//! Segment against polygon. The segment is a 2-vertex hull of radius 0 whose
+//! two faces point opposite ways, so the general hull routine handles it and
+//! the contact works from either side (segments are two-sided).
+
+use super::hull::Hull;
+use super::local::{flip, to_world};
+use super::polygon_circle::collide_polygon_circle;
+use super::polygons::collide_hulls;
+use crate::physics::manifold::Manifold;
+use crate::physics::math::{Real, Transform};
+use crate::physics::shape::{Circle, Polygon, Segment, MAX_POLYGON_VERTICES};
+
+/// Manifold of segment A against polygon B (up to two points). Ids use the
+/// segment's vertex/edge index (0 or 1) as A's feature.
+pub fn collide_segment_polygon(
+    seg: &Segment,
+    xf_a: Transform,
+    poly: &Polygon,
+    xf_b: Transform,
+    speculative: Real,
+) -> Manifold {
+    let count_b = poly.count.min(MAX_POLYGON_VERTICES);
+    let length_sq = (seg.b - seg.a).length_squared();
+    let scale = seg.a.abs().max_element().max(seg.b.abs().max_element());
+    let degenerate = !(length_sq > (Real::EPSILON * scale).powi(2) && length_sq.is_finite());
+    if count_b == 0 {
+        return Manifold::default();
+    }
+    if degenerate || count_b == 1 {
+        // A zero-length segment is a point: collide it as a zero-radius circle.
+        // (A 1-vertex polygon is likewise a round point.)
+        if count_b == 1 {
+            let c = Circle {
+                center: poly.vertices[0],
+                radius: poly.radius,
+            };
+            return super::collide_segment_circle(seg, xf_a, &c, xf_b, speculative);
+        }
+        let c = Circle {
+            center: seg.a,
+            radius: 0.0,
+        };
+        return flip(collide_polygon_circle(poly, xf_b, &c, xf_a, speculative));
+    }
+
+    // A's frame, shifted to the segment's first point for round-off.
+    let xf = xf_a.inv_mul(xf_b);
+    let origin = seg.a;
+    let ha = Hull::capsule(seg.a, seg.b, 0.0).shifted(origin);
+    let hb = Hull::from_polygon(poly, xf).shifted(origin);
+    let mut local = collide_hulls(&ha, &hb, speculative);
+    for p in &mut local.points[..local.count] {
+        p.point += origin;
+    }
+    to_world(&local, xf_a, xf_b)
+}
