@@ -2,6 +2,7 @@
 //! the program drives it through `World`.
 
 pub mod error;
+pub mod geometry;
 pub mod manifold;
 pub mod math;
 pub mod shape;
