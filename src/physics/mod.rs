@@ -6,6 +6,7 @@ pub mod collide;
 pub mod distance;
 pub mod dynamic_tree;
 pub mod error;
+pub mod geometry;
 pub mod manifold;
 pub mod math;
 pub mod raycast;

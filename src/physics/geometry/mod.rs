@@ -1,0 +1,19 @@
+//! Turning user-supplied points into simulable shapes: convex hulls, polygon
+//! validation, concave decomposition into convex pieces, and mass properties.
+//!
+//! Everything here is deterministic (no hashing, stable orderings) and never
+//! panics on user input: bad input comes back as a `PhysicsError` with a
+//! message a scene author can act on.
+
+pub mod decompose;
+pub mod hull;
+pub mod mass;
+pub mod polygon;
+mod predicates;
+
+pub use decompose::decompose_concave;
+pub use hull::convex_hull;
+pub use mass::{circle_mass, combine, polygon_mass, segment_mass, shape_mass, MassData};
+pub use polygon::{
+    make_box, make_convex_pieces, make_polygon_from_hull, validate_simple_polygon, MAX_INPUT_POINTS,
+};
