@@ -188,4 +188,34 @@ mod tests {
         let h = convex_hull(&pts);
         assert_eq!(h.len(), 3);
     }
+
+    #[test]
+    fn random_clouds_are_enclosed() {
+        let mut state: u64 = 0xDEAD_BEEF;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as Real / (1u64 << 53) as Real
+        };
+        for _ in 0..200 {
+            let n = 1 + (next() * 40.0) as usize;
+            // Coarse coordinates make many duplicates and collinear runs.
+            let pts: Vec<Vec2> = (0..n)
+                .map(|_| v((next() * 6.0).round(), (next() * 6.0).round()))
+                .collect();
+            let h = convex_hull(&pts);
+            if h.len() < 3 {
+                continue;
+            }
+            let m = h.len();
+            for i in 0..m {
+                let (a, b, c) = (h[i], h[(i + 1) % m], h[(i + 2) % m]);
+                assert!(cross(b - a, c - b) > 0.0, "not strictly convex");
+                for p in &pts {
+                    assert!(cross(b - a, *p - a) >= -1e-12, "point outside hull");
+                }
+            }
+        }
+    }
 }

@@ -126,7 +126,9 @@ impl Moments {
     }
 }
 
-/// Mass of a convex polygon, rounded by its `radius`.
+/// Mass of a convex counter-clockwise polygon, rounded by its `radius`.
+/// (A clockwise or degenerate polygon has no positive area and gets zero
+/// mass; polygons from `geometry::polygon` are always CCW.)
 ///
 /// Sharp polygons (radius 0) use the exact triangle-fan integrals. A rounded
 /// polygon is the core polygon grown by `radius` in every direction; rather

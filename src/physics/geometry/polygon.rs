@@ -563,4 +563,102 @@ mod tests {
         assert!(make_box(1e-320, 1e-320, Vec2::ZERO, 0.0).is_err());
         assert!(make_box(1e308, 1e308, v(1e308, 0.0), 0.0).is_err());
     }
+
+    /// Tiny deterministic generator for the randomized tests.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> Real {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 >> 11) as Real / (1u64 << 53) as Real
+        }
+    }
+
+    #[test]
+    fn random_star_shaped_polygons_decompose_exactly() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut checked = 0;
+        for case in 0..300 {
+            let n = 3 + (rng.next() * 60.0) as usize;
+            let scale = 10f64.powi(case % 7 - 3);
+            let offset = v(rng.next() * 100.0 * scale, rng.next() * 100.0 * scale);
+            // Increasing angles and positive radii: always a simple polygon.
+            let mut angles: Vec<Real> =
+                (0..n).map(|_| rng.next() * std::f64::consts::TAU).collect();
+            angles.sort_by(|a, b| a.total_cmp(b));
+            let pts: Vec<Vec2> = angles
+                .iter()
+                .map(|&a| offset + scale * (0.2 + rng.next()) * v(a.cos(), a.sin()))
+                .collect();
+            let Ok(clean) = validate_simple_polygon(&pts) else {
+                continue; // random angles can coincide or line up
+            };
+            checked += 1;
+            let pieces = make_convex_pieces(&pts, 0.0).unwrap();
+            let total: Real = pieces.iter().map(|p| area(p.verts())).sum();
+            let expect = area(&clean);
+            assert!(
+                (total - expect).abs() <= 1e-9 * expect,
+                "case {case}: {total} vs {expect}"
+            );
+            for p in &pieces {
+                assert_convex_ccw(p);
+            }
+        }
+        assert!(checked > 250, "only {checked} random polygons were valid");
+    }
+
+    #[test]
+    fn random_garbage_never_panics() {
+        let mut rng = Rng(12345);
+        let specials = [
+            Real::NAN,
+            Real::INFINITY,
+            -Real::INFINITY,
+            0.0,
+            1e308,
+            -1e308,
+            1e-320,
+        ];
+        for _ in 0..2000 {
+            let n = (rng.next() * 12.0) as usize;
+            let pts: Vec<Vec2> = (0..n)
+                .map(|_| {
+                    let mut c = || {
+                        if rng.next() < 0.05 {
+                            specials[(rng.next() * specials.len() as Real) as usize]
+                        } else {
+                            (rng.next() * 4.0).round() - 2.0
+                        }
+                    };
+                    v(c(), c())
+                })
+                .collect();
+            let _ = validate_simple_polygon(&pts);
+            if let Ok(pieces) = make_convex_pieces(&pts, 0.0) {
+                for p in &pieces {
+                    assert_convex_ccw(p);
+                }
+            }
+            let _ = make_polygon_from_hull(&pts);
+            let _ = crate::physics::geometry::decompose_concave(&pts);
+        }
+    }
+
+    #[test]
+    fn largest_allowed_concave_polygon() {
+        // A 1024-point star: 512 reflex vertices, the worst case we accept.
+        let n = MAX_INPUT_POINTS;
+        let pts: Vec<Vec2> = (0..n)
+            .map(|i| {
+                let a = i as Real * std::f64::consts::TAU / n as Real;
+                let r = if i % 2 == 0 { 10.0 } else { 9.0 };
+                v(r * a.cos(), r * a.sin())
+            })
+            .collect();
+        let pieces = make_convex_pieces(&pts, 0.0).unwrap();
+        let total: Real = pieces.iter().map(|p| area(p.verts())).sum();
+        assert!((total - area(&pts)).abs() <= 1e-9 * area(&pts));
+    }
 }
