@@ -36,7 +36,7 @@ pub const AABB_MARGIN: Real = 0.1;
 const NOT_BUFFERED: u32 = u32::MAX;
 
 /// The three proxy trees plus the move buffer.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct BroadPhase {
     trees: [DynamicTree; 3],
     margin: Real,

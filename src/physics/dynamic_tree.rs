@@ -36,7 +36,7 @@ const FLAG_LEAF: u8 = 2;
 const FLAG_DETACHED: u8 = 4;
 
 /// One slot of the node pool.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Node {
     /// Leaf: the proxy's fat AABB. Internal: a box containing both children.
     aabb: Aabb,
@@ -86,7 +86,7 @@ fn is_finite_aabb(aabb: &Aabb) -> bool {
 }
 
 /// A bounding-volume hierarchy of AABB proxies, rebalanced on every change.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct DynamicTree {
     nodes: Vec<Node>,
     root: u32,

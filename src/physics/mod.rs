@@ -1,18 +1,41 @@
 //! physbox's own 2D rigid-body engine. No Lua, no pixels, no I/O: the rest of
 //! the program drives it through `World`.
 
+pub mod body;
 pub mod broad_phase;
+mod ccd;
+pub mod contact;
+pub mod contact_solver;
+pub mod debug_draw;
 pub mod collide;
 pub mod distance;
 pub mod dynamic_tree;
 pub mod error;
+pub mod events;
 pub mod geometry;
+pub mod hash;
+pub mod id;
+pub mod island;
 pub mod manifold;
 pub mod math;
+pub mod query;
 pub mod raycast;
+pub mod settings;
 pub mod shape;
+mod snapshot;
+pub mod softness;
+pub mod solver_body;
+mod step;
 pub mod toi;
+pub mod world;
 
 pub use error::{PhysicsError, PhysicsResult};
 pub use math::{Aabb, Real, Rot, Transform, Vec2};
 pub use shape::{Circle, Polygon, Segment, ShapeGeom, ShapeKind, MAX_POLYGON_VERTICES};
+pub use body::{Body, BodyDef, BodyType, Shape, ShapeDef};
+pub use debug_draw::{DebugDraw, DrawFlags, DrawStyle};
+pub use events::{ContactBegin, ContactEnd, SensorEvent, StepEvents};
+pub use id::{BodyId, ShapeId};
+pub use query::RayCastHit;
+pub use settings::WorldSettings;
+pub use world::World;

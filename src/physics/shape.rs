@@ -34,7 +34,9 @@ pub struct Segment {
     pub b: Vec2,
 }
 
-/// The geometry of one shape.
+/// The geometry of one shape. Kept unboxed on purpose: the narrow phase
+/// reads it every step and an indirection per shape costs more than the bytes.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ShapeGeom {
     Circle(Circle),

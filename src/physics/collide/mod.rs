@@ -37,7 +37,7 @@ use super::shape::ShapeGeom;
 /// Allowed overlap the solver leaves in place (metres). The narrow phase uses
 /// fractions of it as geometric tolerances: when to prefer A's face, when two
 /// hulls count as "apart".
-pub const LINEAR_SLOP: Real = 0.005;
+pub use super::settings::LINEAR_SLOP;
 
 /// Manifold for any pair of shapes, in the caller's order (normal A→B, ids as
 /// (A feature, B feature)). Pairs implemented for one order only are computed

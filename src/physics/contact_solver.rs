@@ -1,0 +1,379 @@
+//! Soft-step contact constraints (Box2D v3 style): per substep warm start,
+//! solve with a soft bias, integrate positions, relax without bias; after the
+//! substeps an exact restitution pass (with its own Coulomb friction).
+//!
+//! Non-penetration: C = s (separation) ≥ 0, Ċ = vn = (vB + ωB×rB − vA − ωA×rA)·n,
+//! J = [−n, −rA×n, n, rB×n], K = mA + mB + iA (rA×n)² + iB (rB×n)².
+//! Friction: Ċ = vt along t = right_perp(n), |λt| ≤ μ λn.
+
+use super::manifold::Manifold;
+use super::math::{cross, cross_sv, right_perp, Real, Vec2};
+use super::softness::Softness;
+use super::solver_body::SolverBody;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ConstraintPoint {
+    pub anchor_a: Vec2,
+    pub anchor_b: Vec2,
+    /// Separation at the step start minus the anchors' offset along the normal,
+    /// so the current separation is base + (pB − pA)·n with moved anchors.
+    pub base_separation: Real,
+    pub start_separation: Real,
+    pub normal_impulse: Real,
+    pub tangent_impulse: Real,
+    pub total_normal_impulse: Real,
+    pub normal_mass: Real,
+    pub tangent_mass: Real,
+    /// Relative normal velocity at the step start (negative = approaching).
+    pub relative_velocity: Real,
+    /// Friction coefficient for this step: static when sticking, else dynamic.
+    pub friction: Real,
+    /// Impulses added by the restitution pass (its own friction budget).
+    pub rest_normal: Real,
+    pub rest_tangent: Real,
+    /// Last substep's totals, re-applied half before the solve phase and
+    /// half before the relax phase (matching the split gravity kicks).
+    pub warm_normal: Real,
+    pub warm_tangent: Real,
+    /// Kinetic energy the contact absorbed when it first stopped the
+    /// approach this step (½·m_eff·v_impact²); negative until then.
+    pub impact_energy: Real,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct ContactConstraint {
+    pub a: u32,
+    pub b: u32,
+    pub normal: Vec2,
+    pub restitution: Real,
+    pub inv_mass_a: Real,
+    pub inv_i_a: Real,
+    pub inv_mass_b: Real,
+    pub inv_i_b: Real,
+    pub softness: Softness,
+    pub count: usize,
+    pub points: [ConstraintPoint; 2],
+    /// Index of the contact this constraint came from.
+    pub contact: u32,
+    /// Relative normal acceleration from gravity and forces, n·(aB − aA).
+    pub rel_accel: Real,
+}
+
+/// Build a constraint from a contact's manifold and the bodies' state.
+#[allow(clippy::too_many_arguments)]
+pub fn prepare(
+    manifold: &Manifold,
+    contact: u32,
+    a: u32,
+    b: u32,
+    bodies: &[SolverBody],
+    friction: Real,
+    static_friction: Real,
+    restitution: Real,
+    softness: Softness,
+    warm_start: bool,
+    stick_speed: Real,
+) -> ContactConstraint {
+    let ba = &bodies[a as usize];
+    let bb = &bodies[b as usize];
+    let (ma, ia, mb, ib) = (ba.inv_mass, ba.inv_i, bb.inv_mass, bb.inv_i);
+    let normal = manifold.normal;
+    let tangent = right_perp(normal);
+    let mut c = ContactConstraint {
+        a,
+        b,
+        normal,
+        restitution,
+        inv_mass_a: ma,
+        inv_i_a: ia,
+        inv_mass_b: mb,
+        inv_i_b: ib,
+        softness,
+        count: manifold.count,
+        points: [ConstraintPoint::default(); 2],
+        contact,
+        rel_accel: normal.dot(bb.accel - ba.accel),
+    };
+    let ws = if warm_start { 1.0 } else { 0.0 };
+    for (cp, mp) in c.points.iter_mut().zip(manifold.points()) {
+        let ra = mp.anchor_a;
+        let rb = mp.anchor_b;
+        cp.anchor_a = ra;
+        cp.anchor_b = rb;
+        cp.base_separation = mp.separation - (rb - ra).dot(normal);
+        cp.start_separation = mp.separation;
+        cp.impact_energy = -1.0;
+        cp.normal_impulse = ws * mp.normal_impulse;
+        cp.tangent_impulse = ws * mp.tangent_impulse;
+        let rna = cross(ra, normal);
+        let rnb = cross(rb, normal);
+        let kn = ma + mb + ia * rna * rna + ib * rnb * rnb;
+        cp.normal_mass = if kn > 0.0 { 1.0 / kn } else { 0.0 };
+        let rta = cross(ra, tangent);
+        let rtb = cross(rb, tangent);
+        let kt = ma + mb + ia * rta * rta + ib * rtb * rtb;
+        cp.tangent_mass = if kt > 0.0 { 1.0 / kt } else { 0.0 };
+        let dv = bb.v + cross_sv(bb.w, rb) - ba.v - cross_sv(ba.w, ra);
+        cp.relative_velocity = normal.dot(dv);
+        cp.friction = if tangent.dot(dv).abs() < stick_speed {
+            static_friction
+        } else {
+            friction
+        };
+    }
+    c
+}
+
+/// Apply half of last substep's impulses again (the solution rarely changes
+/// much). Each substep gives gravity in two half kicks — before the solve
+/// phase and before the relax phase — so the warm start is split the same
+/// way and a resting stack stays in exact equilibrium. `first` marks the half
+/// before the solve phase, which also starts the substep's accumulators.
+#[inline]
+pub fn warm_start(c: &mut ContactConstraint, bodies: &mut [SolverBody], first: bool) {
+    let (mut va, mut wa) = (bodies[c.a as usize].v, bodies[c.a as usize].w);
+    let (mut vb, mut wb) = (bodies[c.b as usize].v, bodies[c.b as usize].w);
+    let tangent = right_perp(c.normal);
+    for cp in c.points[..c.count].iter_mut() {
+        if first {
+            cp.warm_normal = cp.normal_impulse;
+            cp.warm_tangent = cp.tangent_impulse;
+            cp.normal_impulse = 0.0;
+            cp.tangent_impulse = 0.0;
+        }
+        let n_half = 0.5 * cp.warm_normal;
+        let t_half = 0.5 * cp.warm_tangent;
+        cp.normal_impulse += n_half;
+        cp.tangent_impulse += t_half;
+        let p = n_half * c.normal + t_half * tangent;
+        cp.total_normal_impulse += n_half;
+        wa -= c.inv_i_a * cross(cp.anchor_a, p);
+        va -= c.inv_mass_a * p;
+        wb += c.inv_i_b * cross(cp.anchor_b, p);
+        vb += c.inv_mass_b * p;
+    }
+    store(bodies, c.a, va, wa);
+    store(bodies, c.b, vb, wb);
+}
+
+#[inline(always)]
+fn store(bodies: &mut [SolverBody], i: u32, v: Vec2, w: Real) {
+    if i != 0 {
+        let b = &mut bodies[i as usize];
+        b.v = v;
+        b.w = w;
+    }
+}
+
+/// Current separation of a point from the bodies' motion during the step.
+#[inline(always)]
+fn current_separation(cp: &ConstraintPoint, n: Vec2, a: &SolverBody, b: &SolverBody) -> Real {
+    let d = (b.dp - a.dp) + (b.dq.rotate(cp.anchor_b) - a.dq.rotate(cp.anchor_a));
+    cp.base_separation + d.dot(n)
+}
+
+/// One Gauss–Seidel pass over the constraint. With `use_bias` the soft
+/// push-out acts (solve phase); without it only velocities are fixed (relax
+/// phase, which also solves friction). Returns the largest impulse change,
+/// so small islands can iterate until converged.
+#[inline]
+pub fn solve(
+    c: &mut ContactConstraint,
+    bodies: &mut [SolverBody],
+    inv_h: Real,
+    push_speed: Real,
+    use_bias: bool,
+) -> Real {
+    // Velocity offset back to the substep boundary: the solve phase runs after
+    // the first half kick, the relax phase after the second (at the boundary).
+    let kick_offset = if use_bias { 0.5 * c.rel_accel / inv_h } else { 0.0 };
+    let sa = bodies[c.a as usize];
+    let sb = bodies[c.b as usize];
+    let (mut va, mut wa, mut vb, mut wb) = (sa.v, sa.w, sb.v, sb.w);
+    let (ma, ia, mb, ib) = (c.inv_mass_a, c.inv_i_a, c.inv_mass_b, c.inv_i_b);
+    let n = c.normal;
+    let soft = c.softness;
+    let mut max_delta: Real = 0.0;
+    for cp in c.points[..c.count].iter_mut() {
+        let s = current_separation(cp, n, &sa, &sb);
+        let (bias, mass_scale, impulse_scale) = if s > 0.0 {
+            // Speculative: allow closing exactly the gap this substep.
+            (s * inv_h, 1.0, 0.0)
+        } else if use_bias {
+            (
+                (soft.mass_scale * soft.bias_rate * s).max(-push_speed),
+                soft.mass_scale,
+                soft.impulse_scale,
+            )
+        } else {
+            (0.0, 1.0, 0.0)
+        };
+        let ra = cp.anchor_a;
+        let rb = cp.anchor_b;
+        let dv = vb + cross_sv(wb, rb) - va - cross_sv(wa, ra);
+        let vn = dv.dot(n);
+        let impulse =
+            -cp.normal_mass * (mass_scale * vn + bias) - impulse_scale * cp.normal_impulse;
+        let new_impulse = (cp.normal_impulse + impulse).max(0.0);
+        if cp.impact_energy < 0.0 && new_impulse > 0.0 && vn < 0.0 {
+            record_impact(cp, vn - kick_offset, s, c.rel_accel);
+        }
+        let applied = new_impulse - cp.normal_impulse;
+        cp.normal_impulse = new_impulse;
+        cp.total_normal_impulse += applied;
+        max_delta = max_delta.max(applied.abs());
+        let p = applied * n;
+        va -= ma * p;
+        wa -= ia * cross(ra, p);
+        vb += mb * p;
+        wb += ib * cross(rb, p);
+    }
+    if !use_bias {
+        let t = right_perp(n);
+        for cp in c.points[..c.count].iter_mut() {
+            let ra = cp.anchor_a;
+            let rb = cp.anchor_b;
+            let dv = vb + cross_sv(wb, rb) - va - cross_sv(wa, ra);
+            let vt = dv.dot(t);
+            let impulse = -cp.tangent_mass * vt;
+            let max_f = cp.friction * cp.normal_impulse;
+            let new_impulse = (cp.tangent_impulse + impulse).clamp(-max_f, max_f);
+            let applied = new_impulse - cp.tangent_impulse;
+            cp.tangent_impulse = new_impulse;
+            max_delta = max_delta.max(applied.abs());
+            let p = applied * t;
+            va -= ma * p;
+            wa -= ia * cross(ra, p);
+            vb += mb * p;
+            wb += ib * cross(rb, p);
+        }
+    }
+    store(bodies, c.a, va, wa);
+    store(bodies, c.b, vb, wb);
+    max_delta
+}
+
+/// Remember how hard the contact hit when it first engaged this step.
+///
+/// Free flight is exact for constant acceleration (kick–drift–kick), so at the
+/// start of this substep the point was at separation `s` closing at
+/// `v_start` under relative acceleration `a` (gravity): it reached s = 0 at
+/// speed √(v_start² − 2·a·s). That is the impact speed, measured within one
+/// substep of the hit rather than at the start of the step (a spinning
+/// corner's approach speed changes a lot over a step).
+#[inline]
+fn record_impact(cp: &mut ConstraintPoint, v_start: Real, s: Real, a: Real) {
+    let vi_sq = v_start * v_start - 2.0 * a * s.max(0.0);
+    cp.impact_energy = 0.5 * cp.normal_mass * vi_sq.max(0.0);
+}
+
+/// The bounce for one point: the relative normal velocity that gives back e²
+/// of the energy the impact absorbed.
+///
+/// A frictionless impulse J along n changes kinetic energy by
+/// ΔK = (m_eff/2)(vn'² − vn²), so restoring ΔK = e²·K_absorbed, corrected
+/// for where the point ended the step (a hair inside, or — when the
+/// speculative contact caught it just before the surface — a little above:
+/// m_eff·a·s_end) means vn' = √(vn² + 2ΔK/m_eff). For a ball this is vn' = e·v_impact and
+/// apexes follow e² exactly; a perfect bounce neither gains nor loses energy
+/// however the impact falls within the step.
+#[inline]
+pub fn restitution_target(e: Real, impact_energy: Real, vn: Real, s_end: Real, a: Real, normal_mass: Real) -> Real {
+    if normal_mass <= 0.0 {
+        return vn;
+    }
+    let gain = e * e * impact_energy + normal_mass * a * s_end;
+    (vn * vn + 2.0 * gain / normal_mass).max(0.0).sqrt()
+}
+
+/// Restitution pass after the substeps. Returns true if anything changed.
+pub fn apply_restitution(
+    c: &mut ContactConstraint,
+    bodies: &mut [SolverBody],
+    threshold: Real,
+) {
+    if c.restitution == 0.0 {
+        return;
+    }
+    let sa = bodies[c.a as usize];
+    let sb = bodies[c.b as usize];
+    let (mut va, mut wa, mut vb, mut wb) = (sa.v, sa.w, sb.v, sb.w);
+    let (ma, ia, mb, ib) = (c.inv_mass_a, c.inv_i_a, c.inv_mass_b, c.inv_i_b);
+    let n = c.normal;
+    let t = right_perp(n);
+    let e = c.restitution;
+    for cp in c.points[..c.count].iter_mut() {
+        // No impulse means no collision (a speculative point that never hit);
+        // slow impacts (resting contact) do not bounce.
+        let impact_speed_sq = 2.0 * cp.impact_energy * (1.0 / cp.normal_mass.max(Real::MIN_POSITIVE));
+        if cp.total_normal_impulse == 0.0
+            || cp.impact_energy < 0.0
+            || impact_speed_sq <= threshold * threshold
+        {
+            continue;
+        }
+        let s_end = current_separation(cp, n, &sa, &sb);
+        let ra = cp.anchor_a;
+        let rb = cp.anchor_b;
+        let dv = vb + cross_sv(wb, rb) - va - cross_sv(wa, ra);
+        let vn = dv.dot(n);
+        if vn > 0.0 && cp.rest_normal > 0.0 {
+            // Already bounced in an earlier pass; only refine below.
+        }
+        let target = restitution_target(e, cp.impact_energy, 0.0, s_end, c.rel_accel, cp.normal_mass);
+        let impulse = -cp.normal_mass * (vn - target);
+        let new_impulse = (cp.normal_impulse + impulse).max(0.0);
+        let applied = new_impulse - cp.normal_impulse;
+        cp.normal_impulse = new_impulse;
+        cp.total_normal_impulse += applied;
+        cp.rest_normal += applied;
+        let p = applied * n;
+        va -= ma * p;
+        wa -= ia * cross(ra, p);
+        vb += mb * p;
+        wb += ib * cross(rb, p);
+
+        // Coulomb friction for the bounce impulse itself: during an impact the
+        // tangential impulse may grow by μ times the extra normal impulse.
+        let dv = vb + cross_sv(wb, rb) - va - cross_sv(wa, ra);
+        let vt = dv.dot(t);
+        let max_f = cp.friction * cp.rest_normal.max(0.0);
+        let new_t = (cp.rest_tangent - cp.tangent_mass * vt).clamp(-max_f, max_f);
+        let applied_t = new_t - cp.rest_tangent;
+        cp.rest_tangent = new_t;
+        cp.tangent_impulse += applied_t;
+        let p = applied_t * t;
+        va -= ma * p;
+        wa -= ia * cross(ra, p);
+        vb += mb * p;
+        wb += ib * cross(rb, p);
+    }
+    store(bodies, c.a, va, wa);
+    store(bodies, c.b, vb, wb);
+}
+
+/// Copy impulses back into the manifold for next step's warm start and events.
+pub fn store_impulses(c: &ContactConstraint, m: &mut Manifold) {
+    for (mp, cp) in m.points[..m.count].iter_mut().zip(c.points.iter()) {
+        mp.normal_impulse = cp.normal_impulse - cp.rest_normal;
+        mp.tangent_impulse = cp.tangent_impulse - cp.rest_tangent;
+        mp.total_normal_impulse = cp.total_normal_impulse;
+        mp.normal_velocity = cp.relative_velocity;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn restitution_gives_back_e_squared_of_the_energy() {
+        // m_eff = 2 kg hit at 3 m/s: absorbed 9 J.
+        let absorbed = 0.5 * 2.0 * 9.0;
+        assert!((restitution_target(1.0, absorbed, 0.0, 0.0, -9.81, 2.0) - 3.0).abs() < 1e-12);
+        assert!((restitution_target(0.5, absorbed, 0.0, 0.0, -9.81, 2.0) - 1.5).abs() < 1e-12);
+        // Ending 1 mm inside: it needs the potential back too.
+        let v = restitution_target(1.0, absorbed, 0.0, -0.001, -9.81, 2.0);
+        assert!((0.5 * v * v - (4.5 + 9.81 * 0.001)).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,79 @@
+//! World-wide tuning values. Defaults follow Box2D v3's soft step (4 substeps,
+//! contact hertz 30, damping ratio 10, push-out 3 m/s) with changes noted.
+
+use super::math::{Real, Vec2};
+use serde::{Deserialize, Serialize};
+
+/// Collision tolerance: shapes closer than this count as touching.
+pub const LINEAR_SLOP: Real = 0.005;
+/// Speculative contact distance for bodies at rest (Box2D: 4 × slop). Moving
+/// bodies get more: their relative travel in the step (see `contact.rs`).
+pub const SPECULATIVE_DISTANCE: Real = 4.0 * LINEAR_SLOP;
+/// Upper bound on the velocity-based speculative margin; beyond it the time of
+/// impact stage takes over (large margins make ghost contacts).
+pub const MAX_SPECULATIVE_DISTANCE: Real = 1.0;
+/// Speed limit on any body, m/s: far beyond anything physical a scene needs,
+/// it keeps absurd inputs (1e9 m/s) finite.
+pub const MAX_LINEAR_SPEED: Real = 1.0e5;
+/// Angular speed limit, rad/s.
+pub const MAX_ANGULAR_SPEED: Real = 1.0e5;
+/// Positions are clamped to this box so nothing overflows.
+pub const MAX_COORDINATE: Real = 1.0e9;
+/// How long a body must be slow before its island may sleep.
+pub const TIME_TO_SLEEP: Real = 0.5;
+/// Below these speeds a body counts as slow.
+pub const LINEAR_SLEEP_TOLERANCE: Real = 0.05;
+pub const ANGULAR_SLEEP_TOLERANCE: Real = 2.0 / 180.0 * std::f64::consts::PI;
+/// Tangential speed below which the static friction coefficient applies.
+pub const STICK_SPEED: Real = 0.01;
+/// Work budget (constraint-point solves per phase) for small islands: an
+/// island with few contacts iterates until converged, up to this budget, so
+/// extreme mass ratios (1000:1 stacks) settle instead of sinking.
+pub const SMALL_ISLAND_BUDGET: usize = 4096;
+/// Iteration cap for one island in one phase.
+pub const MAX_ISLAND_ITERATIONS: usize = 1024;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WorldSettings {
+    pub gravity: Vec2,
+    /// Solver substeps per step.
+    pub substeps: u32,
+    /// Contact stiffness (Hz) and damping ratio of soft contacts.
+    pub contact_hertz: Real,
+    pub contact_damping_ratio: Real,
+    /// Maximum speed at which overlap is pushed apart (m/s).
+    pub contact_push_speed: Real,
+    /// Approach speeds below this do not bounce (m/s).
+    pub restitution_threshold: Real,
+    pub enable_sleep: bool,
+    pub enable_continuous: bool,
+    pub enable_warm_starting: bool,
+    /// Use RK4 for force-only motion (see `integrator.rs`).
+    pub integrator: Integrator,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Integrator {
+    /// Symplectic Euler inside the substepped solver (default).
+    Euler,
+    /// Classic Runge–Kutta for bodies with no contacts (free flight under
+    /// gravity and forces); contacts are still solved once per step.
+    Rk4,
+}
+
+impl Default for WorldSettings {
+    fn default() -> Self {
+        WorldSettings {
+            gravity: Vec2::new(0.0, -9.81),
+            substeps: 4,
+            contact_hertz: 30.0,
+            contact_damping_ratio: 10.0,
+            contact_push_speed: 3.0,
+            restitution_threshold: 0.5,
+            enable_sleep: true,
+            enable_continuous: true,
+            enable_warm_starting: true,
+            integrator: Integrator::Euler,
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! The per-step working copy of a moving body that the solver iterates on.
+//! Index 0 of the solver array is a dummy for static bodies (zero velocity,
+//! zero inverse mass), so constraint loops need no branches.
+
+use super::math::{Real, Rot, Vec2};
+
+#[derive(Clone, Copy, Debug)]
+pub struct SolverBody {
+    pub v: Vec2,
+    pub w: Real,
+    /// Position and rotation change since the start of the step.
+    pub dp: Vec2,
+    pub dq: Rot,
+    pub inv_mass: Real,
+    pub inv_i: Real,
+    /// Acceleration from gravity and user forces (for exact restitution).
+    pub accel: Vec2,
+    /// Velocity damping factors per substep, 1 / (1 + h·damping).
+    pub linear_damping: Real,
+    pub angular_damping: Real,
+    /// Angular acceleration from user torque.
+    pub alpha: Real,
+    /// Body slot index (u32::MAX for the dummy).
+    pub body: u32,
+}
+
+impl SolverBody {
+    pub const STATIC: SolverBody = SolverBody {
+        v: Vec2::ZERO,
+        w: 0.0,
+        dp: Vec2::ZERO,
+        dq: Rot::IDENTITY,
+        inv_mass: 0.0,
+        inv_i: 0.0,
+        accel: Vec2::ZERO,
+        linear_damping: 1.0,
+        angular_damping: 1.0,
+        alpha: 0.0,
+        body: u32::MAX,
+    };
+}

@@ -1,0 +1,491 @@
+//! One fixed step of the world:
+//!   1. new pairs from the broad phase → contacts
+//!   2. narrow phase: refresh manifolds of contacts touching awake bodies
+//!   3. islands (union-find) and contact constraints
+//!   4. substeps: integrate velocities → warm start → solve (soft bias) →
+//!      integrate positions → relax; then restitution and impulse storage
+//!   5. write back, continuous collision for fast bodies, broad-phase update
+//!   6. events (begin/end/sensor) and sleep
+//! No user code runs inside; events are read afterwards.
+
+use super::body::BodyType;
+use super::ccd;
+use super::contact::{should_collide, Contact};
+use super::contact_solver::{self as cs, ContactConstraint};
+use super::hash::pair_key;
+use super::island::{UnionFind, NO_ISLAND};
+use super::math::{Real, Rot, Vec2};
+use super::settings::{
+    ANGULAR_SLEEP_TOLERANCE, LINEAR_SLEEP_TOLERANCE, MAX_ANGULAR_SPEED, MAX_ISLAND_ITERATIONS,
+    MAX_LINEAR_SPEED, SMALL_ISLAND_BUDGET, STICK_SPEED, TIME_TO_SLEEP,
+};
+use super::softness::Softness;
+use super::solver_body::SolverBody;
+use super::world::{clamp_position, World};
+
+/// Reusable per-step buffers (never part of snapshots; rebuilt every step).
+#[derive(Clone, Debug, Default)]
+pub struct StepScratch {
+    pub(crate) solver_bodies: Vec<SolverBody>,
+    /// Body slot index → solver index (0 = not simulated this step).
+    pub(crate) body_to_solver: Vec<u32>,
+    pub(crate) constraints: Vec<ContactConstraint>,
+    /// Constraint indices grouped by island.
+    order: Vec<u32>,
+    /// Per island: range into `order` and the iteration cap.
+    islands: Vec<(u32, u32, u32)>,
+    island_count: Vec<u32>,
+    uf: UnionFind,
+    pairs: Vec<(u32, u32)>,
+    wake: Vec<u32>,
+    fast: Vec<u32>,
+}
+
+/// Restitution passes (Gauss–Seidel over bouncing contacts); more than one
+/// makes two-point and chained bounces exact.
+const RESTITUTION_ITERATIONS: usize = 8;
+
+impl World {
+    /// Advance the world by `dt` seconds (one fixed step, `settings.substeps`
+    /// solver substeps). A non-positive or non-finite `dt` does nothing.
+    pub fn step(&mut self, dt: Real) {
+        if !(dt.is_finite() && dt > 0.0) {
+            return;
+        }
+        self.events.clear();
+        self.find_new_contacts();
+        self.update_contacts(dt);
+        self.solve(dt);
+        self.update_touching();
+        self.time += dt;
+        self.steps += 1;
+    }
+
+    /// The events of the last step.
+    pub fn events(&self) -> &super::events::StepEvents {
+        &self.events
+    }
+
+    fn find_new_contacts(&mut self) {
+        let mut pairs = std::mem::take(&mut self.scratch.pairs);
+        pairs.clear();
+        self.broad_phase
+            .update_pairs(|a, b| pairs.push((a as u32, b as u32)));
+        for &(a, b) in &pairs {
+            let key = pair_key(a, b);
+            if self.pair_map.contains_key(&key) {
+                continue;
+            }
+            let sa = self.shapes.at(a);
+            let sb = self.shapes.at(b);
+            let ba = self.bodies.at(sa.body.index);
+            let bb = self.bodies.at(sb.body.index);
+            if !should_collide(sa, sb, ba, bb) {
+                continue;
+            }
+            // Sensors go first so events know which side is the sensor.
+            let (a, b) = if sb.sensor && !sa.sensor { (b, a) } else { (a, b) };
+            let sa = self.shapes.at(a);
+            let sb = self.shapes.at(b);
+            let id_a = super::id::ShapeId {
+                index: a,
+                generation: self.shapes.generation_of(a),
+            };
+            let id_b = super::id::ShapeId {
+                index: b,
+                generation: self.shapes.generation_of(b),
+            };
+            let contact = Contact::new(id_a, id_b, sa, sb, sa.body.index, sb.body.index);
+            self.pair_map.insert(key, self.contacts.len() as u32);
+            self.contacts.push(contact);
+        }
+        self.scratch.pairs = pairs;
+    }
+
+    fn update_contacts(&mut self, dt: Real) {
+        let mut wake = std::mem::take(&mut self.scratch.wake);
+        wake.clear();
+        let mut i = 0;
+        while i < self.contacts.len() {
+            let c = &self.contacts[i];
+            let alive_a = self.shapes.get(c.shape_a.index, c.shape_a.generation);
+            let alive_b = self.shapes.get(c.shape_b.index, c.shape_b.generation);
+            let (sa, sb) = match (alive_a, alive_b) {
+                (Some(sa), Some(sb)) => (sa, sb),
+                _ => {
+                    // A shape was destroyed: whatever rested on it must wake.
+                    for idx in [c.body_a, c.body_b] {
+                        if self.bodies.get(idx, self.bodies.generation_of(idx)).is_some() {
+                            wake.push(idx);
+                        }
+                    }
+                    self.remove_contact(i, true);
+                    continue;
+                }
+            };
+            if !self.broad_phase.test_overlap(sa.proxy, sb.proxy) {
+                self.remove_contact(i, true);
+                continue;
+            }
+            let ba = self.bodies.at(c.body_a);
+            let bb = self.bodies.at(c.body_b);
+            let moving_a = ba.body_type != BodyType::Static && ba.awake;
+            let moving_b = bb.body_type != BodyType::Static && bb.awake;
+            if c.sensor || (!moving_a && !moving_b) {
+                i += 1;
+                continue;
+            }
+            let c = &mut self.contacts[i];
+            c.update(sa, sb, ba, bb, dt);
+            if c.manifold.count > 0 {
+                // An awake, moving body touching a sleeper wakes its island.
+                let pushes = |b: &super::body::Body| {
+                    b.awake
+                        && (b.body_type == BodyType::Dynamic
+                            || (b.body_type == BodyType::Kinematic
+                                && (b.linear_velocity != Vec2::ZERO || b.angular_velocity != 0.0)))
+                };
+                if !bb.awake && bb.body_type != BodyType::Static && pushes(ba) {
+                    wake.push(c.body_b);
+                }
+                if !ba.awake && ba.body_type != BodyType::Static && pushes(bb) {
+                    wake.push(c.body_a);
+                }
+            }
+            i += 1;
+        }
+        for &b in &wake {
+            self.wake_body_index(b);
+        }
+        self.scratch.wake = wake;
+    }
+
+    fn solve(&mut self, dt: Real) {
+        let substeps = self.settings.substeps.max(1);
+        let h = dt / substeps as Real;
+        let inv_h = 1.0 / h;
+        let gravity = self.settings.gravity;
+        let mut sc = std::mem::take(&mut self.scratch);
+
+        // --- solver bodies
+        sc.solver_bodies.clear();
+        sc.solver_bodies.push(SolverBody::STATIC);
+        sc.body_to_solver.clear();
+        sc.body_to_solver.resize(self.bodies.capacity(), 0);
+        for (index, b) in self.bodies.iter_mut() {
+            if b.body_type == BodyType::Static || !b.awake {
+                continue;
+            }
+            b.center0 = b.center;
+            b.q0 = b.xf.q;
+            let dynamic = b.body_type == BodyType::Dynamic;
+            sc.body_to_solver[index as usize] = sc.solver_bodies.len() as u32;
+            sc.solver_bodies.push(SolverBody {
+                v: b.linear_velocity,
+                w: b.angular_velocity,
+                dp: Vec2::ZERO,
+                dq: Rot::IDENTITY,
+                inv_mass: b.inv_mass,
+                inv_i: b.inv_inertia,
+                accel: if dynamic {
+                    gravity * b.gravity_scale + b.force * b.inv_mass
+                } else {
+                    Vec2::ZERO
+                },
+                linear_damping: 1.0 / (1.0 + h * b.linear_damping),
+                angular_damping: 1.0 / (1.0 + h * b.angular_damping),
+                alpha: if dynamic { b.torque * b.inv_inertia } else { 0.0 },
+                body: index,
+            });
+        }
+
+        // --- contact constraints
+        let hertz = self.settings.contact_hertz.min(0.25 * inv_h);
+        let zeta = self.settings.contact_damping_ratio;
+        let soft = Softness::new(hertz, zeta, h);
+        let static_soft = Softness::new(2.0 * hertz, zeta, h);
+        sc.constraints.clear();
+        for (ci, c) in self.contacts.iter().enumerate() {
+            if c.sensor || c.manifold.count == 0 {
+                continue;
+            }
+            let a = sc.body_to_solver[c.body_a as usize];
+            let b = sc.body_to_solver[c.body_b as usize];
+            if a == 0 && b == 0 {
+                continue;
+            }
+            let (ia, ib) = (&sc.solver_bodies[a as usize], &sc.solver_bodies[b as usize]);
+            let softness = if ia.inv_mass == 0.0 || ib.inv_mass == 0.0 {
+                static_soft
+            } else {
+                soft
+            };
+            sc.constraints.push(cs::prepare(
+                &c.manifold,
+                ci as u32,
+                a,
+                b,
+                &sc.solver_bodies,
+                c.friction,
+                c.static_friction,
+                c.restitution,
+                softness,
+                self.settings.enable_warm_starting,
+                STICK_SPEED,
+            ));
+        }
+
+        // --- islands: small ones iterate to convergence
+        build_islands(&mut sc);
+
+        // --- substeps
+        let push = self.settings.contact_push_speed;
+        // Kick–drift–kick: half the external acceleration before the solve
+        // phase, half before the relax phase. Free flight under constant
+        // forces is then exact (no O(h) energy wobble), and the relax phase
+        // still ends each substep with contacts satisfied.
+        for _ in 0..substeps {
+            kick(&mut sc.solver_bodies, 0.5 * h, true);
+            for c in sc.constraints.iter_mut() {
+                cs::warm_start(c, &mut sc.solver_bodies, true);
+            }
+            solve_islands(&mut sc, inv_h, push, true);
+            integrate_positions(&mut sc.solver_bodies, h);
+            kick(&mut sc.solver_bodies, 0.5 * h, false);
+            for c in sc.constraints.iter_mut() {
+                cs::warm_start(c, &mut sc.solver_bodies, false);
+            }
+            solve_islands(&mut sc, inv_h, push, false);
+        }
+        let threshold = self.settings.restitution_threshold;
+        for _ in 0..RESTITUTION_ITERATIONS {
+            for c in sc.constraints.iter_mut() {
+                cs::apply_restitution(c, &mut sc.solver_bodies, threshold);
+            }
+        }
+        for c in &sc.constraints {
+            cs::store_impulses(c, &mut self.contacts[c.contact as usize].manifold);
+        }
+
+        // --- write back
+        sc.fast.clear();
+        let continuous = self.settings.enable_continuous;
+        for sb in sc.solver_bodies[1..].iter() {
+            let b = self.bodies.at_mut(sb.body);
+            b.linear_velocity = sb.v;
+            b.angular_velocity = sb.w;
+            b.center += sb.dp;
+            let q = sb.dq.mul(b.q0).normalize();
+            b.xf.q = q;
+            b.center = clamp_position(b.center);
+            b.xf.p = b.center - q.rotate(b.local_center);
+            b.force = Vec2::ZERO;
+            b.torque = 0.0;
+            // Sleep bookkeeping: slow bodies accumulate rest time.
+            let slow = b.linear_velocity.length_squared()
+                < LINEAR_SLEEP_TOLERANCE * LINEAR_SLEEP_TOLERANCE
+                && b.angular_velocity.abs() < ANGULAR_SLEEP_TOLERANCE;
+            if slow && b.allow_sleep && self.settings.enable_sleep {
+                b.sleep_time += dt;
+            } else {
+                b.sleep_time = 0.0;
+            }
+            if continuous && b.body_type == BodyType::Dynamic {
+                let motion = sb.dp.length() + (sb.w * dt).abs() * b.max_extent;
+                if (b.bullet && motion > 0.0) || motion > 0.5 * b.min_extent {
+                    sc.fast.push(sb.body);
+                }
+            }
+        }
+        for k in 0..sc.fast.len() {
+            let body = sc.fast[k];
+            ccd::solve_continuous(self, body);
+        }
+        for sb in sc.solver_bodies[1..].iter() {
+            self.refresh_proxies(sb.body, dt);
+        }
+        self.sleep_islands(&mut sc);
+        self.scratch = sc;
+    }
+
+    /// Begin/end and sensor events from the final positions of the step.
+    fn update_touching(&mut self) {
+        for i in 0..self.contacts.len() {
+            let c = &self.contacts[i];
+            let now = if c.sensor {
+                let sa = self.shapes.at(c.shape_a.index);
+                let sb = self.shapes.at(c.shape_b.index);
+                let ba = self.bodies.at(c.body_a);
+                let bb = self.bodies.at(c.body_b);
+                if ba.awake || bb.awake || c.touching {
+                    let m = super::collide::collide(&sa.geom, ba.xf, &sb.geom, bb.xf, 0.0);
+                    m.points().iter().any(|p| p.separation < 0.0)
+                } else {
+                    c.touching
+                }
+            } else {
+                c.is_touching_now()
+            };
+            if now != c.touching {
+                self.contacts[i].touching = now;
+                let c = &self.contacts[i];
+                if now {
+                    self.events.push_begin(c, &self.bodies);
+                } else {
+                    self.events.push_end(c, &self.bodies);
+                }
+            }
+        }
+    }
+
+    /// Put islands to sleep whose every body has rested long enough.
+    fn sleep_islands(&mut self, sc: &mut StepScratch) {
+        if !self.settings.enable_sleep {
+            return;
+        }
+        let n = sc.solver_bodies.len();
+        // Minimum rest time per island root.
+        let mut min_time = vec![Real::MAX; n];
+        for i in 1..n {
+            let root = sc.uf.find(i as u32) as usize;
+            let b = self.bodies.at(sc.solver_bodies[i].body);
+            let t = if b.allow_sleep { b.sleep_time } else { 0.0 };
+            min_time[root] = min_time[root].min(t);
+        }
+        let mut members: Vec<Vec<u32>> = Vec::new();
+        let mut slot = vec![u32::MAX; n];
+        for i in 1..n {
+            let root = sc.uf.find(i as u32) as usize;
+            if min_time[root] < TIME_TO_SLEEP {
+                continue;
+            }
+            if slot[root] == u32::MAX {
+                slot[root] = members.len() as u32;
+                members.push(Vec::new());
+            }
+            members[slot[root] as usize].push(sc.solver_bodies[i].body);
+        }
+        for list in members {
+            let island = self.sleeping.add(list.clone());
+            for b in list {
+                let body = self.bodies.at_mut(b);
+                body.awake = false;
+                body.sleep_island = island;
+                body.linear_velocity = Vec2::ZERO;
+                body.angular_velocity = 0.0;
+            }
+        }
+        let _ = NO_ISLAND;
+    }
+}
+
+/// Half a velocity update (`h` is half the substep). Damping acts once per
+/// substep, with the first kick.
+fn kick(bodies: &mut [SolverBody], h: Real, with_damping: bool) {
+    for b in bodies[1..].iter_mut() {
+        if b.inv_mass == 0.0 && b.inv_i == 0.0 && b.accel == Vec2::ZERO {
+            continue; // kinematic: keeps its velocity
+        }
+        let mut v = b.v + h * b.accel;
+        let mut w = b.w + h * b.alpha;
+        if with_damping {
+            v *= b.linear_damping;
+            w *= b.angular_damping;
+        }
+        let speed2 = v.length_squared();
+        if speed2 > MAX_LINEAR_SPEED * MAX_LINEAR_SPEED {
+            v *= MAX_LINEAR_SPEED / speed2.sqrt();
+        }
+        w = w.clamp(-MAX_ANGULAR_SPEED, MAX_ANGULAR_SPEED);
+        b.v = v;
+        b.w = w;
+    }
+}
+
+fn integrate_positions(bodies: &mut [SolverBody], h: Real) {
+    for b in bodies[1..].iter_mut() {
+        b.dp += h * b.v;
+        if b.w != 0.0 {
+            b.dq = b.dq.integrate(h * b.w);
+        }
+    }
+}
+
+/// Group constraints by island (union-find over dynamic bodies) and give each
+/// island an iteration cap from the work budget: a big pile gets one pass per
+/// phase (like Box2D), a small island iterates until its impulses converge.
+fn build_islands(sc: &mut StepScratch) {
+    let n = sc.solver_bodies.len();
+    sc.uf.reset(n);
+    for c in &sc.constraints {
+        if c.a != 0 && c.b != 0 && c.inv_mass_a > 0.0 && c.inv_mass_b > 0.0 {
+            sc.uf.union(c.a, c.b);
+        }
+    }
+    sc.island_count.clear();
+    sc.island_count.resize(n + 1, 0);
+    let root_of = |uf: &mut UnionFind, c: &ContactConstraint| -> u32 {
+        let anchor = if c.a != 0 && c.inv_mass_a > 0.0 { c.a } else { c.b };
+        uf.find(anchor)
+    };
+    for c in &sc.constraints {
+        let r = root_of(&mut sc.uf, c);
+        sc.island_count[r as usize + 1] += 1;
+    }
+    // Prefix sums → start offsets per root.
+    for i in 1..=n {
+        sc.island_count[i] += sc.island_count[i - 1];
+    }
+    sc.islands.clear();
+    for r in 0..n {
+        let (start, end) = (sc.island_count[r], sc.island_count[r + 1]);
+        if end > start {
+            sc.islands.push((start, end, 0));
+        }
+    }
+    sc.order.clear();
+    sc.order.resize(sc.constraints.len(), 0);
+    let mut cursor: Vec<u32> = sc.island_count[..n].to_vec();
+    for (i, c) in sc.constraints.iter().enumerate() {
+        let r = root_of(&mut sc.uf, c) as usize;
+        sc.order[cursor[r] as usize] = i as u32;
+        cursor[r] += 1;
+    }
+    for island in sc.islands.iter_mut() {
+        let points: usize = sc.order[island.0 as usize..island.1 as usize]
+            .iter()
+            .map(|&ci| sc.constraints[ci as usize].count)
+            .sum();
+        island.2 = (SMALL_ISLAND_BUDGET / points.max(1)).clamp(1, MAX_ISLAND_ITERATIONS) as u32;
+    }
+}
+
+fn solve_islands(sc: &mut StepScratch, inv_h: Real, push: Real, use_bias: bool) {
+    let StepScratch {
+        solver_bodies,
+        constraints,
+        order,
+        islands,
+        ..
+    } = sc;
+    for &(start, end, iterations) in islands.iter() {
+        let range = &order[start as usize..end as usize];
+        for it in 0..iterations {
+            let mut max_delta: Real = 0.0;
+            let mut scale: Real = 0.0;
+            for &ci in range {
+                let c = &mut constraints[ci as usize];
+                max_delta = max_delta.max(cs::solve(c, solver_bodies, inv_h, push, use_bias));
+                if iterations > 1 {
+                    for p in &c.points[..c.count] {
+                        scale = scale.max(p.normal_impulse);
+                    }
+                }
+            }
+            // Converged: further passes would change nothing measurable.
+            if it + 1 < iterations && max_delta <= 1e-9 * scale + 1e-14 {
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! Scene builders shared by the integration tests and the benchmarks. Each
+//! builds one of DESIGN.md §5's experiments (or a benchmark scene) through the
+//! public `World` API only, and returns the ids a measurement needs.
+
+pub mod experiments;
+
+use crate::physics::{BodyDef, BodyId, BodyType, Polygon, ShapeDef, ShapeGeom, Vec2, World};
+
+/// Options for the little helpers below.
+#[derive(Clone, Copy, Debug)]
+pub struct Material {
+    pub density: f64,
+    pub friction: f64,
+    pub restitution: f64,
+}
+
+impl Default for Material {
+    fn default() -> Self {
+        Material {
+            density: 1.0,
+            friction: 0.6,
+            restitution: 0.0,
+        }
+    }
+}
+
+/// A body with one shape.
+pub fn body_with(
+    world: &mut World,
+    body_type: BodyType,
+    position: Vec2,
+    angle: f64,
+    geom: ShapeGeom,
+    material: Material,
+) -> BodyId {
+    let id = world
+        .create_body(&BodyDef {
+            body_type,
+            position,
+            angle,
+            ..BodyDef::default()
+        })
+        .expect("valid body");
+    world
+        .add_shape(
+            id,
+            &ShapeDef {
+                geom,
+                density: material.density,
+                friction: material.friction,
+                restitution: material.restitution,
+                ..ShapeDef::default()
+            },
+        )
+        .expect("valid shape");
+    id
+}
+
+/// A static box of full size `w` × `h` centred at `center`.
+pub fn ground_box(world: &mut World, center: Vec2, w: f64, h: f64, material: Material) -> BodyId {
+    body_with(
+        world,
+        BodyType::Static,
+        center,
+        0.0,
+        ShapeGeom::Polygon(Polygon::make_box(0.5 * w, 0.5 * h)),
+        material,
+    )
+}
+
+/// A dynamic box of full size `w` × `h`.
+pub fn dynamic_box(
+    world: &mut World,
+    center: Vec2,
+    angle: f64,
+    w: f64,
+    h: f64,
+    material: Material,
+) -> BodyId {
+    body_with(
+        world,
+        BodyType::Dynamic,
+        center,
+        angle,
+        ShapeGeom::Polygon(Polygon::make_box(0.5 * w, 0.5 * h)),
+        material,
+    )
+}
+
+/// A dynamic circle.
+pub fn dynamic_circle(world: &mut World, center: Vec2, r: f64, material: Material) -> BodyId {
+    body_with(
+        world,
+        BodyType::Dynamic,
+        center,
+        0.0,
+        ShapeGeom::Circle(crate::physics::Circle {
+            center: Vec2::ZERO,
+            radius: r,
+        }),
+        material,
+    )
+}
