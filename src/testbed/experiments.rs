@@ -187,7 +187,10 @@ pub fn dominoes(world: &mut World, n: usize) -> Vec<BodyId> {
             )
         })
         .collect();
-    world.set_angular_velocity(ids[0], -1.5).unwrap();
+    // Flick the first one at its top edge.
+    world
+        .apply_impulse(ids[0], Vec2::new(0.08, 0.0), Some(Vec2::new(0.0, 0.95)))
+        .unwrap();
     ids
 }
 
