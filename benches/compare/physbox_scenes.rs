@@ -81,7 +81,11 @@ fn add(world: &mut World, body: BodyId, geom: ShapeGeom) {
 /// rows touching, 5050 boxes. Use with `settings(false)`.
 pub fn large_pyramid(world: &mut World) -> Vec<BodyId> {
     let ground = static_body(world, Vec2::new(0.0, -1.0));
-    add(world, ground, ShapeGeom::Polygon(Polygon::make_box(100.0, 1.0)));
+    add(
+        world,
+        ground,
+        ShapeGeom::Polygon(Polygon::make_box(100.0, 1.0)),
+    );
 
     let base = 100;
     let a = 0.5;
@@ -127,8 +131,8 @@ pub fn many_pyramids(world: &mut World) -> Vec<BodyId> {
             for i in 0..base {
                 let y = (2.0 * i as f64 + 1.0) * extent + base_y;
                 for j in i..base {
-                    let x = (i as f64 + 1.0) * extent + 2.0 * (j - i) as f64 * extent + center_x
-                        - 0.5;
+                    let x =
+                        (i as f64 + 1.0) * extent + 2.0 * (j - i) as f64 * extent + center_x - 0.5;
                     let geom = ShapeGeom::Polygon(Polygon::make_box(extent, extent));
                     ids.push(dynamic_body(world, Vec2::new(x, y), geom));
                 }
