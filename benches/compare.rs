@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo bench --bench compare -- [SCENE...] [--steps N] [--warmup W]
-//!                                [--repeats R] [--chunk C]
+//!                                [--repeats R] [--chunk C] [--sleep on|off]
 //!                                [--engines box2d,rapier2d,physbox]
 //! ```
 //! Scenes: large_pyramid, many_pyramids, rain (default: all three).
@@ -11,9 +11,12 @@
 //! (500 / 200 / 1000). The first W (default 1, as Box2D's driver does) are
 //! warm-up and untimed; the other N - W are timed one by one (for rain the
 //! body spawning before a step is timed with it, as in Box2D's driver).
-//! `--repeats R` builds and runs each scene R times per engine and keeps the
-//! run with the lowest mean (Box2D's driver does 4; default here 1).
-//! `--chunk C`: chunk length for the "best chunk" column (default 50).
+//! `--repeats R` builds and runs each scene R times per engine (engines
+//! interleaved) and keeps each engine's run with the lowest mean (Box2D's
+//! driver does 4; default here 1).
+//! `--chunk C`: chunk length for the best/worst chunk columns (default 50).
+//! `--sleep on|off`: override the scenes' sleep setting for every engine
+//! (default: Box2D's choice, off for the pyramids, on for rain).
 //!
 //! Everything is single-threaded: Box2D with one worker, rapier2d without its
 //! `parallel` feature. See `compare/scenes.rs` for the scene parameters.
@@ -94,6 +97,14 @@ fn parse_args() -> Options {
             "--warmup" => o.warmup = num(value(), "--warmup"),
             "--repeats" => o.repeats = num(value(), "--repeats").max(1),
             "--chunk" => o.chunk = num(value(), "--chunk").max(1),
+            "--sleep" => {
+                let v = match value().as_deref() {
+                    Some("off") => 1,
+                    Some("on") => 2,
+                    _ => panic!("--sleep needs on or off"),
+                };
+                scenes::SLEEP_OVERRIDE.store(v, std::sync::atomic::Ordering::Relaxed);
+            }
             "--engines" => {
                 o.engines = value()
                     .expect("--engines needs a list")
@@ -105,7 +116,7 @@ fn parse_args() -> Options {
             "-h" | "--help" => {
                 println!(
                     "cargo bench --bench compare -- [large_pyramid|many_pyramids|rain ...] \
-                     [--steps N] [--warmup W] [--repeats R] [--chunk C] \
+                     [--steps N] [--warmup W] [--repeats R] [--chunk C] [--sleep on|off] \
                      [--engines box2d,rapier2d,physbox]"
                 );
                 std::process::exit(0);
@@ -128,6 +139,7 @@ struct RunResult {
     bodies: usize,
     mean_ms: f64,
     best_chunk_ms: f64,
+    worst_chunk_ms: f64,
     setup_ms: f64,
     avg_y_start: f64,
     avg_y_end: f64,
@@ -157,14 +169,18 @@ fn run_once(name: &str, scene: Scene, steps: usize, warmup: usize, chunk: usize)
         times.push(t.elapsed().as_secs_f64() * 1e3);
     }
     let mean_ms = times.iter().sum::<f64>() / times.len().max(1) as f64;
-    let best_chunk_ms = if times.len() >= chunk {
-        times
-            .windows(chunk)
-            .step_by(chunk)
-            .map(|w| w.iter().sum::<f64>() / chunk as f64)
-            .fold(f64::INFINITY, f64::min)
+    // Means of consecutive non-overlapping chunks of `chunk` steps.
+    let chunks: Vec<f64> = times
+        .chunks_exact(chunk)
+        .map(|w| w.iter().sum::<f64>() / chunk as f64)
+        .collect();
+    let (best_chunk_ms, worst_chunk_ms) = if chunks.is_empty() {
+        (mean_ms, mean_ms)
     } else {
-        mean_ms
+        (
+            chunks.iter().copied().fold(f64::INFINITY, f64::min),
+            chunks.iter().copied().fold(0.0, f64::max),
+        )
     };
     let avg_y_end = avg(&mut e);
     RunResult {
@@ -172,6 +188,7 @@ fn run_once(name: &str, scene: Scene, steps: usize, warmup: usize, chunk: usize)
         bodies: e.body_count(),
         mean_ms,
         best_chunk_ms,
+        worst_chunk_ms,
         setup_ms,
         avg_y_start,
         avg_y_end,
@@ -194,39 +211,42 @@ fn main() {
         println!();
         println!("== {} ({} steps) ==", scene.name(), steps);
         println!(
-            "{:<14} {:<9} {:>7} {:>10} {:>11} {:>9} {:>9} {:>10}  avg y start -> end",
+            "{:<14} {:<9} {:>7} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  avg y start -> end",
             "scene",
             "engine",
             "bodies",
             "ms/step",
-            "best chunk",
-            "vs box2d",
-            "chunk vs",
+            "best chk",
+            "worst chk",
+            "mean/b2d",
+            "best/b2d",
             "setup ms"
         );
-        let mut results: Vec<RunResult> = Vec::new();
-        for name in &o.engines {
-            let mut best: Option<RunResult> = None;
-            for _ in 0..o.repeats {
+        // Repeats interleave the engines, so a burst of load from elsewhere
+        // on the machine hits them alike; each engine keeps its best run.
+        let mut best: Vec<Option<RunResult>> = o.engines.iter().map(|_| None).collect();
+        for _ in 0..o.repeats {
+            for (slot, name) in best.iter_mut().zip(&o.engines) {
                 let r = run_once(name, scene, steps, o.warmup, o.chunk);
-                if best.as_ref().is_none_or(|b| r.mean_ms < b.mean_ms) {
-                    best = Some(r);
+                if slot.as_ref().is_none_or(|b| r.mean_ms < b.mean_ms) {
+                    *slot = Some(r);
                 }
             }
-            results.push(best.expect("at least one run"));
         }
+        let results: Vec<RunResult> = best.into_iter().flatten().collect();
         let reference = results.iter().find(|r| r.engine == "box2d");
         let (ref_mean, ref_chunk) = reference
             .map(|r| (r.mean_ms, r.best_chunk_ms))
             .unwrap_or((f64::NAN, f64::NAN));
         for r in &results {
             println!(
-                "{:<14} {:<9} {:>7} {:>10.3} {:>11.3} {:>8.2}x {:>8.2}x {:>10.1}  {:.3} -> {:.3}",
+                "{:<14} {:<9} {:>7} {:>9.3} {:>9.3} {:>9.3} {:>8.2}x {:>8.2}x {:>9.1}  {:.3} -> {:.3}",
                 scene.name(),
                 r.engine,
                 r.bodies,
                 r.mean_ms,
                 r.best_chunk_ms,
+                r.worst_chunk_ms,
                 r.mean_ms / ref_mean,
                 r.best_chunk_ms / ref_chunk,
                 r.setup_ms,
@@ -234,14 +254,21 @@ fn main() {
                 r.avg_y_end
             );
         }
-        summary.push((scene, results));
+        summary.push((scene, ref_mean, results));
     }
     println!();
-    println!("summary (mean ms/step; ratio = engine / box2d):");
-    for (scene, results) in &summary {
+    println!("summary (mean ms/step over the timed steps; ratio = engine / box2d):");
+    for (scene, ref_mean, results) in &summary {
         let line: Vec<String> = results
             .iter()
-            .map(|r| format!("{} {:.3}", r.engine, r.mean_ms))
+            .map(|r| {
+                format!(
+                    "{} {:.3} ({:.2}x)",
+                    r.engine,
+                    r.mean_ms,
+                    r.mean_ms / ref_mean
+                )
+            })
             .collect();
         println!("  {:<14} {}", scene.name(), line.join("  "));
     }

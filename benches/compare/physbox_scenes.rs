@@ -15,6 +15,7 @@ use physbox::physics::{
     WorldSettings,
 };
 
+use super::scenes::enable_sleep;
 use super::Engine;
 use super::Scene;
 
@@ -228,15 +229,15 @@ impl PhysboxEngine {
         let (mut world, bodies);
         match scene {
             Scene::LargePyramid => {
-                world = World::new(settings(false));
+                world = World::new(settings(enable_sleep(scene)));
                 bodies = large_pyramid(&mut world);
             }
             Scene::ManyPyramids => {
-                world = World::new(settings(false));
+                world = World::new(settings(enable_sleep(scene)));
                 bodies = many_pyramids(&mut world);
             }
             Scene::Rain => {
-                world = World::new(settings(true));
+                world = World::new(settings(enable_sleep(scene)));
                 rain_setup(&mut world);
                 bodies = Vec::new();
             }

@@ -45,6 +45,19 @@ pub struct SceneDesc {
     pub enable_sleep: bool,
 }
 
+/// `--sleep on|off` overrides every scene's sleep setting (0 = scene default,
+/// 1 = off, 2 = on). Box2D's definitions: pyramids off, rain on.
+pub static SLEEP_OVERRIDE: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// Sleep setting for `scene`, after any `--sleep` override.
+pub fn enable_sleep(scene: Scene) -> bool {
+    match SLEEP_OVERRIDE.load(std::sync::atomic::Ordering::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => matches!(scene, Scene::Rain),
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scene {
     LargePyramid,
@@ -78,11 +91,13 @@ impl Scene {
     }
 
     pub fn desc(self) -> SceneDesc {
-        match self {
+        let mut d = match self {
             Scene::LargePyramid => large_pyramid(),
             Scene::ManyPyramids => many_pyramids(),
             Scene::Rain => rain(),
-        }
+        };
+        d.enable_sleep = enable_sleep(self);
+        d
     }
 
     /// Bodies to create just before step `step_index` (only rain spawns).
