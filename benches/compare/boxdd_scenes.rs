@@ -1,0 +1,137 @@
+//! Box2D v3 (C, vendored by `boxdd` 0.6, single worker, float precision).
+
+use super::scenes::{DynBody, Geom, Scene, DENSITY, DT, GRAVITY_Y, SUBSTEPS};
+use super::Engine;
+use boxdd::{
+    shapes, BodyBuilder, BodyId, BodyType, Foundation, Position, ShapeDef, Transform, Vec2,
+    WorkerCount, World, WorldBuilder,
+};
+
+pub struct Box2dEngine {
+    world: World,
+    foundation: &'static Foundation,
+    shape_def: ShapeDef,
+    scene: Scene,
+    bodies: Vec<BodyId>,
+    step_index: usize,
+}
+
+impl Box2dEngine {
+    pub fn new(scene: Scene) -> Box2dEngine {
+        let desc = scene.desc();
+        let foundation = Foundation::initialize_default().expect("box2d foundation");
+        let world_def = WorldBuilder::from(foundation.world_def())
+            .gravity(Vec2::new(0.0, GRAVITY_Y as f32))
+            .enable_sleep(desc.enable_sleep)
+            .worker_count(WorkerCount::new(1).expect("worker count"))
+            .build()
+            .expect("world def");
+        let world = foundation.create_world(world_def).expect("world");
+        // b2DefaultShapeDef: friction 0.6, restitution 0, density 1.
+        let shape_def = ShapeDef::builder()
+            .density(DENSITY as f32)
+            .build()
+            .expect("shape def");
+        let mut e = Box2dEngine {
+            world,
+            foundation,
+            shape_def,
+            scene,
+            bodies: Vec::new(),
+            step_index: 0,
+        };
+
+        let ground_def = BodyBuilder::from(foundation.body_def())
+            .body_type(BodyType::Static)
+            .position(Position::new(
+                desc.static_origin[0] as f32,
+                desc.static_origin[1] as f32,
+            ))
+            .build()
+            .expect("ground def");
+        let ground = e.world.create_body(ground_def).expect("ground");
+        for g in &desc.statics {
+            e.add_shape(ground, g);
+        }
+        e.spawn(&desc.bodies);
+        e
+    }
+
+    fn add_shape(&mut self, body: BodyId, g: &Geom) {
+        let def = &self.shape_def;
+        let mut b = self.world.body(body).expect("body");
+        match *g {
+            Geom::Box { hx, hy, cx, cy } => {
+                let poly = if cx == 0.0 && cy == 0.0 {
+                    shapes::box_polygon(hx as f32, hy as f32)
+                } else {
+                    let xf =
+                        Transform::from_pos_angle([cx as f32, cy as f32], 0.0).expect("transform");
+                    shapes::offset_box_polygon(hx as f32, hy as f32, xf)
+                }
+                .expect("box");
+                b.create_polygon(def, &poly).expect("polygon");
+            }
+            Geom::Segment { a, b: bb } => {
+                let seg = shapes::segment([a[0] as f32, a[1] as f32], [bb[0] as f32, bb[1] as f32])
+                    .expect("segment");
+                b.create_segment(def, &seg).expect("segment shape");
+            }
+            Geom::Circle { r } => {
+                let c = shapes::circle([0.0f32, 0.0], r as f32).expect("circle");
+                b.create_circle(def, &c).expect("circle shape");
+            }
+        }
+    }
+
+    fn spawn(&mut self, bodies: &[DynBody]) {
+        for d in bodies {
+            let def = BodyBuilder::from(self.foundation.body_def())
+                .body_type(BodyType::Dynamic)
+                .position(Position::new(d.x as f32, d.y as f32))
+                .build()
+                .expect("body def");
+            let id = self.world.create_body(def).expect("body");
+            self.add_shape(id, &d.geom);
+            self.bodies.push(id);
+        }
+    }
+}
+
+impl Engine for Box2dEngine {
+    fn name(&self) -> &str {
+        "box2d"
+    }
+
+    fn step(&mut self) {
+        let spawn = self.scene.spawn(self.step_index);
+        if !spawn.is_empty() {
+            self.spawn(&spawn);
+        }
+        let completed = self
+            .world
+            .step(DT as f32, SUBSTEPS as i32)
+            .expect("box2d step");
+        drop(completed);
+        self.step_index += 1;
+    }
+
+    fn body_count(&self) -> usize {
+        self.bodies.len()
+    }
+
+    fn checksum(&mut self) -> f64 {
+        let ids = self.bodies.clone();
+        let mut sum = 0.0;
+        for id in ids {
+            let p = self
+                .world
+                .body(id)
+                .expect("body")
+                .position()
+                .expect("position");
+            sum += p.y as f64;
+        }
+        sum
+    }
+}
