@@ -25,15 +25,12 @@ use std::time::Instant;
 
 #[path = "compare/boxdd_scenes.rs"]
 mod boxdd_scenes;
+#[path = "compare/physbox_scenes.rs"]
+mod physbox_scenes;
 #[path = "compare/rapier_scenes.rs"]
 mod rapier_scenes;
 #[path = "compare/scenes.rs"]
 mod scenes;
-// physbox's `World` API lands from another branch; until then the adapter is
-// kept out of the module tree so this branch builds. After the merge, enable:
-// #[path = "compare/physbox_scenes.rs"]
-// mod physbox_scenes;
-// and the "physbox" arm in `make_engine`, and add "physbox" to DEFAULT_ENGINES.
 
 pub use scenes::Scene;
 
@@ -50,13 +47,13 @@ pub trait Engine {
     fn checksum(&mut self) -> f64;
 }
 
-const DEFAULT_ENGINES: &[&str] = &["box2d", "rapier2d"];
+const DEFAULT_ENGINES: &[&str] = &["physbox", "box2d", "rapier2d"];
 
 fn make_engine(name: &str, scene: Scene) -> Option<Box<dyn Engine>> {
     match name {
         "box2d" | "boxdd" => Some(Box::new(boxdd_scenes::Box2dEngine::new(scene))),
         "rapier2d" | "rapier" => Some(Box::new(rapier_scenes::RapierEngine::new(scene))),
-        // "physbox" => Some(Box::new(physbox_scenes::PhysboxEngine::new(scene))),
+        "physbox" => Some(Box::new(physbox_scenes::PhysboxEngine::new(scene))),
         _ => None,
     }
 }

@@ -76,7 +76,10 @@ fn elastic_box_keeps_its_energy_over_twenty_bounces() {
         }
         last_vy = vy;
     }
-    println!("bounces {bounces}, worst energy error {:.4}%", worst * 100.0);
+    println!(
+        "bounces {bounces}, worst energy error {:.4}%",
+        worst * 100.0
+    );
     assert_eq!(bounces, 20);
     assert!(worst < 0.01, "energy drifted {:.3}%", worst * 100.0);
 }
@@ -96,7 +99,10 @@ fn incline_travel_follows_friction() {
         .collect();
     println!("travel in 5 s: {travel:?}");
     for w in travel.windows(2) {
-        assert!(w[0] > w[1], "lower friction must travel further: {travel:?}");
+        assert!(
+            w[0] > w[1],
+            "lower friction must travel further: {travel:?}"
+        );
     }
     assert!(travel[3] < 1e-3, "box with μ > tan θ moved {} m", travel[3]);
     // The sliding ones follow a = g (sin θ − μ cos θ) closely.
@@ -158,7 +164,10 @@ fn perfect_bounce_at_four_g_keeps_its_apex() {
         .iter()
         .map(|p| ((p - first) / (first - 0.5)).abs())
         .fold(0.0, f64::max);
-    println!("50 apexes, worst deviation {:.5}% of the drop height", worst * 100.0);
+    println!(
+        "50 apexes, worst deviation {:.5}% of the drop height",
+        worst * 100.0
+    );
     assert!(worst < 1e-3);
 }
 
@@ -190,7 +199,10 @@ fn column_of_fifty_thin_plates_stands_thirty_seconds() {
     run(&mut world, 60 * 30);
     let wall = t.elapsed().as_secs_f64();
     let top = pos(&world, *plates.last().unwrap());
-    println!("top plate moved {:?} in 30 s (simulated in {wall:.2} s)", top - top0);
+    println!(
+        "top plate moved {:?} in 30 s (simulated in {wall:.2} s)",
+        top - top0
+    );
     assert!((top - top0).length() < 0.01);
     for (i, &p) in plates.iter().enumerate() {
         assert!((pos(&world, p).x).abs() < 0.01, "plate {i} slid");
@@ -221,7 +233,10 @@ fn twenty_row_pyramid_stands_and_sleeps() {
         .zip(&start)
         .map(|(&b, s)| (pos(&world, b) - *s).length())
         .fold(0.0, f64::max);
-    println!("pyramid max drift {drift:.5} m, awake {}", world.awake_body_count());
+    println!(
+        "pyramid max drift {drift:.5} m, awake {}",
+        world.awake_body_count()
+    );
     assert!(drift < 0.01);
     assert_eq!(world.awake_body_count(), 0, "pyramid should be asleep");
 }
@@ -233,7 +248,10 @@ fn thirty_dominoes_all_fall_then_sleep() {
     run(&mut world, 60 * 20);
     for (i, &d) in ids.iter().enumerate() {
         let angle = world.body(d).unwrap().xf.q.angle();
-        assert!(angle.abs() > 0.3, "domino {i} still standing (angle {angle})");
+        assert!(
+            angle.abs() > 0.3,
+            "domino {i} still standing (angle {angle})"
+        );
     }
     assert_eq!(world.awake_body_count(), 0, "dominoes should be asleep");
 }

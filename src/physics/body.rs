@@ -126,7 +126,6 @@ pub struct Shape {
     pub aabb: Aabb,
 }
 
-
 /// A rigid body.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Body {

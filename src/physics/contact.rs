@@ -50,8 +50,7 @@ pub fn should_collide(sa: &Shape, sb: &Shape, ba: &Body, bb: &Body) -> bool {
     if sa.sensor && sb.sensor {
         return false;
     }
-    let dynamic_involved =
-        ba.body_type == BodyType::Dynamic || bb.body_type == BodyType::Dynamic;
+    let dynamic_involved = ba.body_type == BodyType::Dynamic || bb.body_type == BodyType::Dynamic;
     if sa.sensor || sb.sensor {
         // A sensor notices anything that moves.
         return ba.body_type != BodyType::Static || bb.body_type != BodyType::Static;

@@ -188,7 +188,11 @@ pub fn solve(
 ) -> Real {
     // Velocity offset back to the substep boundary: the solve phase runs after
     // the first half kick, the relax phase after the second (at the boundary).
-    let kick_offset = if use_bias { 0.5 * c.rel_accel / inv_h } else { 0.0 };
+    let kick_offset = if use_bias {
+        0.5 * c.rel_accel / inv_h
+    } else {
+        0.0
+    };
     let sa = bodies[c.a as usize];
     let sb = bodies[c.b as usize];
     let (mut va, mut wa, mut vb, mut wb) = (sa.v, sa.w, sb.v, sb.w);
@@ -198,8 +202,18 @@ pub fn solve(
     let mut max_delta: Real = 0.0;
     let solved_as_block = c.count == 2
         && solve_block(
-            c, &sa, &sb, &mut va, &mut wa, &mut vb, &mut wb, inv_h, push_speed, use_bias,
-            kick_offset, &mut max_delta,
+            c,
+            &sa,
+            &sb,
+            &mut va,
+            &mut wa,
+            &mut vb,
+            &mut wb,
+            inv_h,
+            push_speed,
+            use_bias,
+            kick_offset,
+            &mut max_delta,
         );
     for cp in c.points[..c.count].iter_mut() {
         if solved_as_block {
@@ -275,7 +289,13 @@ pub fn solve(
 /// scale). Speculative when apart, soft push-out when overlapping (solve
 /// phase), plain velocity constraint otherwise (relax phase).
 #[inline(always)]
-fn normal_terms(s: Real, soft: Softness, inv_h: Real, push_speed: Real, use_bias: bool) -> (Real, Real, Real) {
+fn normal_terms(
+    s: Real,
+    soft: Softness,
+    inv_h: Real,
+    push_speed: Real,
+    use_bias: bool,
+) -> (Real, Real, Real) {
     if s > 0.0 {
         (s * inv_h, 1.0, 0.0)
     } else if use_bias {
@@ -322,7 +342,9 @@ fn solve_block(
     let k12 = ma + mb + ia * rn1a * rn2a + ib * rn1b * rn2b;
     let det = k11 * k22 - k12 * k12;
     // Condition-number guard (as Box2D v2): nearly parallel rows → sequential.
-    if !(k11 * k11 < 1000.0 * det) {
+    // (Written so that a NaN determinant also takes the sequential path.)
+    let well_conditioned = k11 * k11 < 1000.0 * det;
+    if !well_conditioned {
         return false;
     }
     let s1 = current_separation(&p0, n, sa, sb);
@@ -344,7 +366,10 @@ fn solve_block(
     let r1 = kl1 - ms1 * vn1 - b1 - is1 * kd1;
     let r2 = kl2 - ms2 * vn2 - b2 - is2 * kd2;
     let inv_det = 1.0 / det;
-    let both = ((k22 * r1 - k12 * r2) * inv_det, (k11 * r2 - k12 * r1) * inv_det);
+    let both = (
+        (k22 * r1 - k12 * r2) * inv_det,
+        (k11 * r2 - k12 * r1) * inv_det,
+    );
     let (x1, x2) = if both.0 >= 0.0 && both.1 >= 0.0 {
         both
     } else if r1 / k11 >= 0.0 && k12 * (r1 / k11) - r2 >= 0.0 {
@@ -403,7 +428,14 @@ fn record_impact(cp: &mut ConstraintPoint, v_start: Real, s: Real, a: Real) {
 /// apexes follow e² exactly; a perfect bounce neither gains nor loses energy
 /// however the impact falls within the step.
 #[inline]
-pub fn restitution_target(e: Real, impact_energy: Real, vn: Real, s_end: Real, a: Real, normal_mass: Real) -> Real {
+pub fn restitution_target(
+    e: Real,
+    impact_energy: Real,
+    vn: Real,
+    s_end: Real,
+    a: Real,
+    normal_mass: Real,
+) -> Real {
     if normal_mass <= 0.0 {
         return vn;
     }
@@ -412,11 +444,7 @@ pub fn restitution_target(e: Real, impact_energy: Real, vn: Real, s_end: Real, a
 }
 
 /// Restitution pass after the substeps. Returns true if anything changed.
-pub fn apply_restitution(
-    c: &mut ContactConstraint,
-    bodies: &mut [SolverBody],
-    threshold: Real,
-) {
+pub fn apply_restitution(c: &mut ContactConstraint, bodies: &mut [SolverBody], threshold: Real) {
     if c.restitution == 0.0 {
         return;
     }
@@ -430,7 +458,8 @@ pub fn apply_restitution(
     for cp in c.points[..c.count].iter_mut() {
         // No impulse means no collision (a speculative point that never hit);
         // slow impacts (resting contact) do not bounce.
-        let impact_speed_sq = 2.0 * cp.impact_energy * (1.0 / cp.normal_mass.max(Real::MIN_POSITIVE));
+        let impact_speed_sq =
+            2.0 * cp.impact_energy * (1.0 / cp.normal_mass.max(Real::MIN_POSITIVE));
         if cp.total_normal_impulse == 0.0
             || cp.impact_energy < 0.0
             || impact_speed_sq <= threshold * threshold
@@ -445,7 +474,8 @@ pub fn apply_restitution(
         if vn > 0.0 && cp.rest_normal > 0.0 {
             // Already bounced in an earlier pass; only refine below.
         }
-        let target = restitution_target(e, cp.impact_energy, 0.0, s_end, c.rel_accel, cp.normal_mass);
+        let target =
+            restitution_target(e, cp.impact_energy, 0.0, s_end, c.rel_accel, cp.normal_mass);
         let impulse = -cp.normal_mass * (vn - target);
         let new_impulse = (cp.normal_impulse + impulse).max(0.0);
         let applied = new_impulse - cp.normal_impulse;

@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 
 macro_rules! define_id {
     ($name:ident, $what:literal) => {
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+        )]
         pub struct $name {
             pub index: u32,
             pub generation: u32,

@@ -4,10 +4,10 @@
 pub mod body;
 pub mod broad_phase;
 mod ccd;
+pub mod collide;
 pub mod contact;
 pub mod contact_solver;
 pub mod debug_draw;
-pub mod collide;
 pub mod distance;
 pub mod dynamic_tree;
 pub mod error;
@@ -29,13 +29,13 @@ mod step;
 pub mod toi;
 pub mod world;
 
-pub use error::{PhysicsError, PhysicsResult};
-pub use math::{Aabb, Real, Rot, Transform, Vec2};
-pub use shape::{Circle, Polygon, Segment, ShapeGeom, ShapeKind, MAX_POLYGON_VERTICES};
 pub use body::{Body, BodyDef, BodyType, Shape, ShapeDef};
 pub use debug_draw::{DebugDraw, DrawFlags, DrawStyle};
+pub use error::{PhysicsError, PhysicsResult};
 pub use events::{ContactBegin, ContactEnd, SensorEvent, StepEvents};
 pub use id::{BodyId, ShapeId};
+pub use math::{Aabb, Real, Rot, Transform, Vec2};
 pub use query::RayCastHit;
 pub use settings::WorldSettings;
+pub use shape::{Circle, Polygon, Segment, ShapeGeom, ShapeKind, MAX_POLYGON_VERTICES};
 pub use world::World;

@@ -67,29 +67,30 @@ impl World {
         let d = end - start;
         let mut best: Option<RayCastHit> = None;
         {
-            self.broad_phase.ray_cast(start, d, 1.0, KindMask::ALL, |_, user, max_fraction| {
-                let s = self.shapes.at(user as u32);
-                if s.sensor {
-                    return max_fraction;
-                }
-                let b = self.bodies.at(s.body.index);
-                match raycast_shape(&s.geom, b.xf, start, d) {
-                    Some(hit) if hit.fraction < max_fraction => {
-                        let better = best.is_none_or(|h| hit.fraction < h.fraction);
-                        if better {
-                            best = Some(RayCastHit {
-                                body: s.body,
-                                shape: self.shape_id(user as u32),
-                                point: hit.point,
-                                normal: hit.normal,
-                                fraction: hit.fraction,
-                            });
-                        }
-                        hit.fraction
+            self.broad_phase
+                .ray_cast(start, d, 1.0, KindMask::ALL, |_, user, max_fraction| {
+                    let s = self.shapes.at(user as u32);
+                    if s.sensor {
+                        return max_fraction;
                     }
-                    _ => max_fraction,
-                }
-            });
+                    let b = self.bodies.at(s.body.index);
+                    match raycast_shape(&s.geom, b.xf, start, d) {
+                        Some(hit) if hit.fraction < max_fraction => {
+                            let better = best.is_none_or(|h| hit.fraction < h.fraction);
+                            if better {
+                                best = Some(RayCastHit {
+                                    body: s.body,
+                                    shape: self.shape_id(user as u32),
+                                    point: hit.point,
+                                    normal: hit.normal,
+                                    fraction: hit.fraction,
+                                });
+                            }
+                            hit.fraction
+                        }
+                        _ => max_fraction,
+                    }
+                });
         }
         best
     }

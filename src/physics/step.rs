@@ -6,6 +6,7 @@
 //!      integrate positions → relax; then restitution and impulse storage
 //!   5. write back, continuous collision for fast bodies, broad-phase update
 //!   6. events (begin/end/sensor) and sleep
+//!
 //! No user code runs inside; events are read afterwards.
 
 use super::body::BodyType;
@@ -84,7 +85,11 @@ impl World {
                 continue;
             }
             // Sensors go first so events know which side is the sensor.
-            let (a, b) = if sb.sensor && !sa.sensor { (b, a) } else { (a, b) };
+            let (a, b) = if sb.sensor && !sa.sensor {
+                (b, a)
+            } else {
+                (a, b)
+            };
             let sa = self.shapes.at(a);
             let sb = self.shapes.at(b);
             let id_a = super::id::ShapeId {
@@ -115,7 +120,11 @@ impl World {
                 _ => {
                     // A shape was destroyed: whatever rested on it must wake.
                     for idx in [c.body_a, c.body_b] {
-                        if self.bodies.get(idx, self.bodies.generation_of(idx)).is_some() {
+                        if self
+                            .bodies
+                            .get(idx, self.bodies.generation_of(idx))
+                            .is_some()
+                        {
                             wake.push(idx);
                         }
                     }
@@ -194,7 +203,11 @@ impl World {
                 },
                 linear_damping: 1.0 / (1.0 + h * b.linear_damping),
                 angular_damping: 1.0 / (1.0 + h * b.angular_damping),
-                alpha: if dynamic { b.torque * b.inv_inertia } else { 0.0 },
+                alpha: if dynamic {
+                    b.torque * b.inv_inertia
+                } else {
+                    0.0
+                },
                 body: index,
             });
         }
@@ -425,7 +438,11 @@ fn build_islands(sc: &mut StepScratch) {
     sc.island_count.clear();
     sc.island_count.resize(n + 1, 0);
     let root_of = |uf: &mut UnionFind, c: &ContactConstraint| -> u32 {
-        let anchor = if c.a != 0 && c.inv_mass_a > 0.0 { c.a } else { c.b };
+        let anchor = if c.a != 0 && c.inv_mass_a > 0.0 {
+            c.a
+        } else {
+            c.b
+        };
         uf.find(anchor)
     };
     for c in &sc.constraints {

@@ -306,7 +306,12 @@ impl World {
     }
 
     /// A force at a world point, lasting one step.
-    pub fn apply_force(&mut self, id: BodyId, force: Vec2, point: Option<Vec2>) -> PhysicsResult<()> {
+    pub fn apply_force(
+        &mut self,
+        id: BodyId,
+        force: Vec2,
+        point: Option<Vec2>,
+    ) -> PhysicsResult<()> {
         check_vec("force", force)?;
         if let Some(p) = point {
             check_vec("force point", p)?;
@@ -334,7 +339,12 @@ impl World {
     }
 
     /// An instant change of momentum at a world point.
-    pub fn apply_impulse(&mut self, id: BodyId, impulse: Vec2, point: Option<Vec2>) -> PhysicsResult<()> {
+    pub fn apply_impulse(
+        &mut self,
+        id: BodyId,
+        impulse: Vec2,
+        point: Option<Vec2>,
+    ) -> PhysicsResult<()> {
         check_vec("impulse", impulse)?;
         if let Some(p) = point {
             check_vec("impulse point", p)?;
@@ -368,9 +378,9 @@ impl World {
         for sid in shapes {
             let shape = self.shapes.at_mut(sid.index);
             self.broad_phase.destroy_proxy(shape.proxy);
-            shape.proxy = self
-                .broad_phase
-                .create_proxy(shape.aabb, proxy_kind(t), sid.index as u64);
+            shape.proxy =
+                self.broad_phase
+                    .create_proxy(shape.aabb, proxy_kind(t), sid.index as u64);
         }
         self.drop_contacts_of_body(id.index);
         self.update_mass(id.index);
@@ -503,7 +513,10 @@ impl World {
         )
     }
 
-    pub fn shapes_of(&self, body: BodyId) -> PhysicsResult<impl Iterator<Item = (ShapeId, &Shape)>> {
+    pub fn shapes_of(
+        &self,
+        body: BodyId,
+    ) -> PhysicsResult<impl Iterator<Item = (ShapeId, &Shape)>> {
         let b = self.body(body)?;
         Ok(b.shapes.iter().map(move |s| (*s, self.shapes.at(s.index))))
     }
@@ -668,7 +681,12 @@ impl World {
         b.sleep_island = NO_ISLAND;
         if island != NO_ISLAND {
             for other in self.sleeping.take(island) {
-                if let Some(ob) = self.bodies.slots.get_mut(other as usize).and_then(|s| s.value.as_mut()) {
+                if let Some(ob) = self
+                    .bodies
+                    .slots
+                    .get_mut(other as usize)
+                    .and_then(|s| s.value.as_mut())
+                {
                     ob.awake = true;
                     ob.sleep_time = 0.0;
                     ob.sleep_island = NO_ISLAND;
@@ -709,7 +727,10 @@ impl World {
     }
 
     pub fn contact_count(&self) -> usize {
-        self.contacts.iter().filter(|c| c.touching && !c.sensor).count()
+        self.contacts
+            .iter()
+            .filter(|c| c.touching && !c.sensor)
+            .count()
     }
 
     pub fn contacts(&self) -> &[Contact] {
@@ -736,7 +757,11 @@ fn shape_extent_from(g: &ShapeGeom, c: Vec2) -> Real {
     match g {
         ShapeGeom::Circle(s) => (s.center - c).length() + s.radius,
         ShapeGeom::Polygon(p) => {
-            p.verts().iter().map(|v| (*v - c).length()).fold(0.0, Real::max) + p.radius
+            p.verts()
+                .iter()
+                .map(|v| (*v - c).length())
+                .fold(0.0, Real::max)
+                + p.radius
         }
         ShapeGeom::Segment(s) => (s.a - c).length().max((s.b - c).length()),
     }
@@ -758,4 +783,3 @@ fn shape_min_extent(g: &ShapeGeom) -> Real {
         ShapeGeom::Segment(_) => 0.0,
     }
 }
-

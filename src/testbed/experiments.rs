@@ -80,7 +80,13 @@ pub fn incline(world: &mut World, angle: f64, frictions: &[f64]) -> Vec<BodyId> 
 /// Seed 003, test 1: balls with restitution 0, 1/(n−1), …, 1 dropped from
 /// height `h` (bottom of the ball) onto a floor with e = 0.
 pub fn restitution_balls(world: &mut World, n: usize, h: f64) -> Vec<(BodyId, f64)> {
-    ground_box(world, Vec2::new(0.0, -0.5), 4.0 * n as f64 + 10.0, 1.0, Material::default());
+    ground_box(
+        world,
+        Vec2::new(0.0, -0.5),
+        4.0 * n as f64 + 10.0,
+        1.0,
+        Material::default(),
+    );
     let r = 0.25;
     (0..n)
         .map(|i| {
@@ -121,9 +127,23 @@ pub fn perfect_bounce(world: &mut World, g_scale: f64, h: f64) -> BodyId {
 /// Returns (light, heavy).
 pub fn heavy_on_light(world: &mut World, light_kg: f64, heavy_kg: f64) -> (BodyId, BodyId) {
     ground_box(world, Vec2::new(0.0, -0.5), 20.0, 1.0, Material::default());
-    let light = dynamic_box(world, Vec2::new(0.0, 0.25), 0.0, 1.0, 0.5, Material::default());
+    let light = dynamic_box(
+        world,
+        Vec2::new(0.0, 0.25),
+        0.0,
+        1.0,
+        0.5,
+        Material::default(),
+    );
     world.set_mass(light, light_kg).unwrap();
-    let heavy = dynamic_box(world, Vec2::new(0.0, 1.0), 0.0, 1.0, 1.0, Material::default());
+    let heavy = dynamic_box(
+        world,
+        Vec2::new(0.0, 1.0),
+        0.0,
+        1.0,
+        1.0,
+        Material::default(),
+    );
     world.set_mass(heavy, heavy_kg).unwrap();
     (light, heavy)
 }
@@ -151,21 +171,41 @@ pub fn plate_column(world: &mut World, n: usize, w: f64, t: f64) -> Vec<BodyId> 
 pub fn thin_wall(world: &mut World, speed: f64) -> BodyId {
     world.settings.gravity = Vec2::ZERO;
     ground_box(world, Vec2::new(0.025, 0.0), 0.05, 4.0, Material::default());
-    let b = dynamic_box(world, Vec2::new(-2.0, 0.0), 0.0, 0.4, 0.4, Material::default());
+    let b = dynamic_box(
+        world,
+        Vec2::new(-2.0, 0.0),
+        0.0,
+        0.4,
+        0.4,
+        Material::default(),
+    );
     world.set_linear_velocity(b, Vec2::new(speed, 0.0)).unwrap();
     b
 }
 
 /// A pyramid of unit boxes, `rows` on the base, on a static ground.
 pub fn pyramid(world: &mut World, rows: usize) -> Vec<BodyId> {
-    ground_box(world, Vec2::new(0.0, -0.5), 2.0 * rows as f64 + 20.0, 1.0, Material::default());
+    ground_box(
+        world,
+        Vec2::new(0.0, -0.5),
+        2.0 * rows as f64 + 20.0,
+        1.0,
+        Material::default(),
+    );
     let mut ids = Vec::new();
     for row in 0..rows {
         let count = rows - row;
         let y = 0.5 + row as f64;
         for k in 0..count {
             let x = (k as f64 - 0.5 * (count as f64 - 1.0)) * 1.0;
-            ids.push(dynamic_box(world, Vec2::new(x, y), 0.0, 1.0, 1.0, Material::default()));
+            ids.push(dynamic_box(
+                world,
+                Vec2::new(x, y),
+                0.0,
+                1.0,
+                1.0,
+                Material::default(),
+            ));
         }
     }
     ids
@@ -174,7 +214,13 @@ pub fn pyramid(world: &mut World, rows: usize) -> Vec<BodyId> {
 /// Seed 003, test 3 (straightened): `n` dominoes 0.2 × 1 m, 0.6 m apart; the
 /// first is tipped. Returns them in order.
 pub fn dominoes(world: &mut World, n: usize) -> Vec<BodyId> {
-    ground_box(world, Vec2::new(0.0, -0.5), 0.6 * n as f64 + 20.0, 1.0, Material::default());
+    ground_box(
+        world,
+        Vec2::new(0.0, -0.5),
+        0.6 * n as f64 + 20.0,
+        1.0,
+        Material::default(),
+    );
     let ids: Vec<BodyId> = (0..n)
         .map(|i| {
             dynamic_box(

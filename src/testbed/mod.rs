@@ -2,6 +2,7 @@
 //! builds one of DESIGN.md §5's experiments (or a benchmark scene) through the
 //! public `World` API only, and returns the ids a measurement needs.
 
+pub mod bench;
 pub mod experiments;
 
 use crate::physics::{BodyDef, BodyId, BodyType, Polygon, ShapeDef, ShapeGeom, Vec2, World};

@@ -6,7 +6,9 @@ use std::ops::BitOr;
 /// The kind of body a proxy belongs to. Each kind has its own tree because
 /// the kinds pair differently: static never meets static, kinematic never
 /// meets static or kinematic, so those trees need never be searched for them.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum ProxyKind {
     Static = 0,
     Kinematic = 1,
@@ -34,7 +36,9 @@ impl ProxyKind {
 
 /// Handle of a broad-phase proxy: `id << 2 | kind`. Keys are unique among
 /// live proxies and ordered, which the pair deduplication uses.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct ProxyKey(u32);
 
 impl Default for ProxyKey {

@@ -1,0 +1,41 @@
+//! DESIGN.md §2: the physics core never reaches for Lua, pixels, windows,
+//! file watching, the file system or the rest of the program.
+
+use std::fs;
+use std::path::Path;
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn physics_core_stays_pure() {
+    let forbidden = [
+        "mlua",
+        "tiny_skia",
+        "minifb",
+        "notify",
+        "std::fs",
+        "crate::script",
+        "crate::render",
+        "crate::platform",
+        "crate::app",
+        "crate::testbed",
+    ];
+    let mut files = Vec::new();
+    rust_files(Path::new("src/physics"), &mut files);
+    assert!(files.len() > 20, "physics sources not found");
+    for f in files {
+        let text = fs::read_to_string(&f).unwrap();
+        for word in forbidden {
+            assert!(!text.contains(word), "{} mentions `{word}`", f.display());
+        }
+    }
+}

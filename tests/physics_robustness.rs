@@ -1,0 +1,301 @@
+//! Determinism, snapshots, generational ids, bad input and absurd values.
+
+use physbox::physics::geometry::make_convex_pieces;
+use physbox::physics::{
+    BodyDef, BodyType, Circle, PhysicsError, Polygon, Segment, ShapeDef, ShapeGeom, Vec2, World,
+    WorldSettings,
+};
+use physbox::testbed::experiments as ex;
+use physbox::testbed::{dynamic_box, dynamic_circle, Material};
+
+const DT: f64 = 1.0 / 60.0;
+
+fn busy_world() -> World {
+    let mut w = World::new(WorldSettings::default());
+    ex::pyramid(&mut w, 8);
+    for i in 0..20 {
+        let c = dynamic_circle(
+            &mut w,
+            Vec2::new(-5.0 + 0.6 * i as f64, 12.0 + 0.3 * i as f64),
+            0.25,
+            Material {
+                restitution: 0.5,
+                ..Material::default()
+            },
+        );
+        w.set_angular_velocity(c, 0.1 * i as f64).unwrap();
+    }
+    w
+}
+
+#[test]
+fn same_inputs_give_bit_identical_state() {
+    let mut a = busy_world();
+    let mut b = busy_world();
+    for _ in 0..300 {
+        a.step(DT);
+        b.step(DT);
+    }
+    assert_eq!(a.state_hash(), b.state_hash());
+    let mut c = busy_world();
+    for _ in 0..299 {
+        c.step(DT);
+    }
+    assert_ne!(a.state_hash(), c.state_hash(), "the hash must see a step");
+}
+
+#[test]
+fn snapshot_round_trip_continues_bit_identically() {
+    let mut a = busy_world();
+    for _ in 0..120 {
+        a.step(DT);
+    }
+    let json = a.to_snapshot();
+    let mut b = World::from_snapshot(&json).expect("snapshot loads");
+    assert_eq!(a.state_hash(), b.state_hash());
+    for _ in 0..240 {
+        a.step(DT);
+        b.step(DT);
+    }
+    assert_eq!(a.state_hash(), b.state_hash());
+    assert!(World::from_snapshot("{not json").is_err());
+}
+
+#[test]
+fn stale_ids_are_errors_not_panics() {
+    let mut w = World::new(WorldSettings::default());
+    let b = dynamic_box(&mut w, Vec2::ZERO, 0.0, 1.0, 1.0, Material::default());
+    w.destroy_body(b).unwrap();
+    assert!(matches!(w.body(b), Err(PhysicsError::StaleId(_))));
+    assert!(w.set_linear_velocity(b, Vec2::X).is_err());
+    assert!(w.destroy_body(b).is_err());
+    // The slot is reused; the old id still names nothing.
+    let c = dynamic_box(&mut w, Vec2::ZERO, 0.0, 1.0, 1.0, Material::default());
+    assert_eq!(c.index, b.index);
+    assert!(w.body(b).is_err());
+    assert!(w.body(c).is_ok());
+    w.step(DT);
+}
+
+#[test]
+fn degenerate_shapes_are_clear_errors() {
+    let cases: Vec<(Vec<Vec2>, &str)> = vec![
+        (vec![Vec2::ZERO, Vec2::X], "at least 3 distinct points"),
+        (
+            vec![Vec2::ZERO, Vec2::ZERO, Vec2::ZERO],
+            "at least 3 distinct points",
+        ),
+        (vec![Vec2::ZERO, Vec2::X, Vec2::new(2.0, 0.0)], "zero area"),
+        (
+            vec![
+                Vec2::ZERO,
+                Vec2::new(1.0, 1.0),
+                Vec2::new(1.0, 0.0),
+                Vec2::new(0.0, 1.0),
+            ],
+            "self-intersecting",
+        ),
+        (
+            vec![Vec2::ZERO, Vec2::new(f64::NAN, 1.0), Vec2::X],
+            "finite",
+        ),
+    ];
+    for (pts, msg) in cases {
+        let err = make_convex_pieces(&pts, 0.0).unwrap_err().to_string();
+        assert!(err.contains(msg), "{pts:?}: got '{err}', wanted '{msg}'");
+    }
+    let mut w = World::new(WorldSettings::default());
+    let body = w.create_body(&BodyDef::default()).unwrap();
+    let bad = [
+        ShapeGeom::Circle(Circle {
+            center: Vec2::ZERO,
+            radius: -1.0,
+        }),
+        ShapeGeom::Circle(Circle {
+            center: Vec2::ZERO,
+            radius: f64::NAN,
+        }),
+        ShapeGeom::Segment(Segment {
+            a: Vec2::X,
+            b: Vec2::X,
+        }),
+    ];
+    for g in bad {
+        let def = ShapeDef {
+            geom: g,
+            ..ShapeDef::default()
+        };
+        assert!(w.add_shape(body, &def).is_err(), "{g:?} accepted");
+    }
+    let neg_density = ShapeDef {
+        density: -1.0,
+        ..ShapeDef::default()
+    };
+    assert!(w.add_shape(body, &neg_density).is_err());
+    assert!(w.set_mass(body, 0.0).is_err());
+    assert!(w.set_mass(body, f64::INFINITY).is_err());
+}
+
+#[test]
+fn concave_polygons_become_one_compound_body() {
+    let l_shape = [
+        Vec2::new(0.0, 0.0),
+        Vec2::new(2.0, 0.0),
+        Vec2::new(2.0, 1.0),
+        Vec2::new(1.0, 1.0),
+        Vec2::new(1.0, 2.0),
+        Vec2::new(0.0, 2.0),
+    ];
+    let pieces = make_convex_pieces(&l_shape, 0.0).unwrap();
+    assert!(pieces.len() >= 2);
+    let mut w = World::new(WorldSettings::default());
+    ex::pyramid(&mut w, 1); // ground
+    let body = w
+        .create_body(&BodyDef {
+            position: Vec2::new(5.0, 3.0),
+            ..BodyDef::default()
+        })
+        .unwrap();
+    for p in pieces {
+        w.add_shape(
+            body,
+            &ShapeDef {
+                geom: ShapeGeom::Polygon(p),
+                ..ShapeDef::default()
+            },
+        )
+        .unwrap();
+    }
+    let b = w.body(body).unwrap();
+    assert!(
+        (b.mass - 3.0).abs() < 1e-9,
+        "L area 3 at density 1: {}",
+        b.mass
+    );
+    for _ in 0..300 {
+        w.step(DT);
+    }
+    // It lands on the ground and rests there (lowest point at y ≈ 0).
+    let b = w.body(body).unwrap();
+    assert!(
+        b.xf.p.y > -0.02 && b.xf.p.y < 3.0,
+        "L ended at {:?}",
+        b.xf.p
+    );
+}
+
+#[test]
+fn absurd_values_never_produce_nan_or_panic() {
+    let mut w = World::new(WorldSettings::default());
+    ex::pyramid(&mut w, 3);
+    let fast = dynamic_box(
+        &mut w,
+        Vec2::new(0.0, 5.0),
+        0.0,
+        0.5,
+        0.5,
+        Material::default(),
+    );
+    w.set_linear_velocity(fast, Vec2::new(1e9, -1e9)).unwrap();
+    let spinner = dynamic_box(
+        &mut w,
+        Vec2::new(3.0, 5.0),
+        0.0,
+        0.5,
+        0.5,
+        Material::default(),
+    );
+    w.set_angular_velocity(spinner, 1e12).unwrap();
+    let tiny = dynamic_circle(&mut w, Vec2::new(-3.0, 5.0), 1e-4, Material::default());
+    let huge = w
+        .create_body(&BodyDef {
+            body_type: BodyType::Dynamic,
+            position: Vec2::new(1e8, 1e8),
+            ..BodyDef::default()
+        })
+        .unwrap();
+    w.add_shape(
+        huge,
+        &ShapeDef {
+            geom: ShapeGeom::Polygon(Polygon::make_box(1e3, 1e3)),
+            ..ShapeDef::default()
+        },
+    )
+    .unwrap();
+    assert!(w
+        .create_body(&BodyDef {
+            position: Vec2::new(f64::NAN, 0.0),
+            ..BodyDef::default()
+        })
+        .is_err());
+    assert!(w
+        .set_linear_velocity(fast, Vec2::new(f64::INFINITY, 0.0))
+        .is_err());
+    assert!(w.apply_force(fast, Vec2::new(0.0, f64::NAN), None).is_err());
+    for _ in 0..600 {
+        w.step(DT);
+    }
+    w.step(f64::NAN);
+    w.step(-1.0);
+    for (_, b) in w.bodies() {
+        assert!(b.xf.p.is_finite() && b.linear_velocity.is_finite(), "{b:?}");
+        assert!(b.angular_velocity.is_finite() && b.xf.q.c.is_finite());
+    }
+    // The tiny circle rests on the ground rather than falling through.
+    let t = w.body(tiny).unwrap().xf.p;
+    assert!(t.y > -0.01, "tiny circle fell through: {t:?}");
+}
+
+#[test]
+fn events_report_begin_end_and_sensors() {
+    let mut w = World::new(WorldSettings::default());
+    ex::pyramid(&mut w, 1);
+    let ball = dynamic_circle(&mut w, Vec2::new(5.0, 3.0), 0.25, Material::default());
+    let sensor = w
+        .create_body(&BodyDef {
+            body_type: BodyType::Static,
+            position: Vec2::new(5.0, 1.5),
+            ..BodyDef::default()
+        })
+        .unwrap();
+    w.add_shape(
+        sensor,
+        &ShapeDef {
+            geom: ShapeGeom::Polygon(Polygon::make_box(1.0, 0.25)),
+            sensor: true,
+            ..ShapeDef::default()
+        },
+    )
+    .unwrap();
+    let (mut began, mut entered, mut left) = (0, 0, 0);
+    let mut speed = 0.0;
+    for _ in 0..120 {
+        w.step(DT);
+        let ev = w.events();
+        for b in &ev.contact_begin {
+            if b.body_a == ball || b.body_b == ball {
+                began += 1;
+                speed = b.approach_speed;
+            }
+        }
+        for s in &ev.sensor {
+            assert_eq!(s.sensor_body, sensor);
+            assert_eq!(s.visitor_body, ball);
+            if s.entered {
+                entered += 1;
+            } else {
+                left += 1;
+            }
+        }
+    }
+    assert_eq!((entered, left), (1, 1), "sensor events");
+    assert_eq!(began, 1, "one landing");
+    // Fell 2.75 m: about √(2·9.81·2.75) = 7.3 m/s.
+    assert!((speed - 7.35).abs() < 0.3, "approach speed {speed}");
+    // Queries.
+    let hit = w
+        .raycast(Vec2::new(5.0, 10.0), Vec2::new(5.0, -10.0))
+        .unwrap();
+    assert_eq!(hit.body, ball);
+    assert!(w.query_point(w.body(ball).unwrap().center).contains(&ball));
+}
