@@ -57,6 +57,13 @@ pub struct ContactConstraint {
     pub contact: u32,
     /// Relative normal acceleration from gravity and forces, n·(aB − aA).
     pub rel_accel: Real,
+    /// The 2×2 normal mass matrix of a two-point manifold (anchors are fixed
+    /// for the step, so it is built once); `block` is false when it is too
+    /// ill-conditioned to invert and the points are solved one by one.
+    pub k11: Real,
+    pub k12: Real,
+    pub k22: Real,
+    pub block: bool,
 }
 
 /// Build a constraint from a contact's manifold and the bodies' state.
@@ -93,6 +100,10 @@ pub fn prepare(
         points: [ConstraintPoint::default(); 2],
         contact,
         rel_accel: normal.dot(bb.accel - ba.accel),
+        k11: 0.0,
+        k12: 0.0,
+        k22: 0.0,
+        block: false,
     };
     let ws = if warm_start { 1.0 } else { 0.0 };
     for (cp, mp) in c.points.iter_mut().zip(manifold.points()) {
@@ -120,6 +131,21 @@ pub fn prepare(
         } else {
             friction
         };
+    }
+    if c.count == 2 {
+        let n = normal;
+        let (p0, p1) = (&c.points[0], &c.points[1]);
+        let rn1a = cross(p0.anchor_a, n);
+        let rn1b = cross(p0.anchor_b, n);
+        let rn2a = cross(p1.anchor_a, n);
+        let rn2b = cross(p1.anchor_b, n);
+        c.k11 = ma + mb + ia * rn1a * rn1a + ib * rn1b * rn1b;
+        c.k22 = ma + mb + ia * rn2a * rn2a + ib * rn2b * rn2b;
+        c.k12 = ma + mb + ia * rn1a * rn2a + ib * rn1b * rn2b;
+        let det = c.k11 * c.k22 - c.k12 * c.k12;
+        // Condition-number guard (as Box2D v2): nearly parallel rows are
+        // solved one by one. Written so a NaN also takes that path.
+        c.block = c.k11 * c.k11 < 1000.0 * det;
     }
     c
 }
@@ -200,7 +226,7 @@ pub fn solve(
     let n = c.normal;
     let soft = c.softness;
     let mut max_delta: Real = 0.0;
-    let solved_as_block = c.count == 2
+    let solved_as_block = c.block
         && solve_block(
             c,
             &sa,
@@ -313,7 +339,7 @@ fn normal_terms(
 /// linear complementarity problem, enumerating the four active sets). Two
 /// points far apart — a wide plate on another — are strongly coupled through
 /// rotation; solving them one after the other rocks the pile. Returns false
-/// (and changes nothing) when the pair is too ill-conditioned to invert.
+/// (and changes nothing) when no active set fits (numerical corner cases).
 #[allow(clippy::too_many_arguments)]
 #[inline]
 fn solve_block(
@@ -333,20 +359,8 @@ fn solve_block(
     let n = c.normal;
     let (ma, ia, mb, ib) = (c.inv_mass_a, c.inv_i_a, c.inv_mass_b, c.inv_i_b);
     let (p0, p1) = (c.points[0], c.points[1]);
-    let rn1a = cross(p0.anchor_a, n);
-    let rn1b = cross(p0.anchor_b, n);
-    let rn2a = cross(p1.anchor_a, n);
-    let rn2b = cross(p1.anchor_b, n);
-    let k11 = ma + mb + ia * rn1a * rn1a + ib * rn1b * rn1b;
-    let k22 = ma + mb + ia * rn2a * rn2a + ib * rn2b * rn2b;
-    let k12 = ma + mb + ia * rn1a * rn2a + ib * rn1b * rn2b;
+    let (k11, k12, k22) = (c.k11, c.k12, c.k22);
     let det = k11 * k22 - k12 * k12;
-    // Condition-number guard (as Box2D v2): nearly parallel rows → sequential.
-    // (Written so that a NaN determinant also takes the sequential path.)
-    let well_conditioned = k11 * k11 < 1000.0 * det;
-    if !well_conditioned {
-        return false;
-    }
     let s1 = current_separation(&p0, n, sa, sb);
     let s2 = current_separation(&p1, n, sa, sb);
     let (b1, ms1, is1) = normal_terms(s1, c.softness, inv_h, push_speed, use_bias);

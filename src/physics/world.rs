@@ -623,16 +623,21 @@ impl World {
         };
         let spin = (b.angular_velocity.abs() * dt * b.max_extent)
             .min(super::settings::MAX_SPECULATIVE_DISTANCE);
-        let shapes = b.shapes.clone();
-        for sid in shapes {
-            let shape = self.shapes.at_mut(sid.index);
+        let World {
+            bodies,
+            shapes,
+            broad_phase,
+            ..
+        } = self;
+        for sid in &bodies.at(index).shapes {
+            let shape = shapes.at_mut(sid.index);
             let tight = shape.geom.aabb(xf);
             shape.aabb = tight;
             let mut moved = Aabb::new(tight.min + shift, tight.max + shift).union(&tight);
             if spin > 0.0 {
                 moved = moved.expanded(spin);
             }
-            self.broad_phase.move_proxy(shape.proxy, moved);
+            broad_phase.move_proxy(shape.proxy, moved);
         }
     }
 
