@@ -184,6 +184,21 @@ pub fn warm_start(c: &mut ContactConstraint, bodies: &mut [SolverBody], first: b
     store(bodies, c.b, vb, wb);
 }
 
+/// Apply impulse `p` at anchors `ra`, `rb`: −p to body A, +p to body B.
+#[inline(always)]
+fn apply_impulse(
+    (ma, ia, mb, ib): (Real, Real, Real, Real),
+    ra: Vec2,
+    rb: Vec2,
+    p: Vec2,
+    (va, wa, vb, wb): (&mut Vec2, &mut Real, &mut Vec2, &mut Real),
+) {
+    *va -= ma * p;
+    *wa -= ia * cross(ra, p);
+    *vb += mb * p;
+    *wb += ib * cross(rb, p);
+}
+
 #[inline(always)]
 fn store(bodies: &mut [SolverBody], i: u32, v: Vec2, w: Real) {
     if i != 0 {
@@ -222,7 +237,7 @@ pub fn solve(
     let sa = bodies[c.a as usize];
     let sb = bodies[c.b as usize];
     let (mut va, mut wa, mut vb, mut wb) = (sa.v, sa.w, sb.v, sb.w);
-    let (ma, ia, mb, ib) = (c.inv_mass_a, c.inv_i_a, c.inv_mass_b, c.inv_i_b);
+    let masses = (c.inv_mass_a, c.inv_i_a, c.inv_mass_b, c.inv_i_b);
     let n = c.normal;
     let soft = c.softness;
     let mut max_delta: Real = 0.0;
@@ -280,11 +295,13 @@ pub fn solve(
         cp.normal_impulse = new_impulse;
         cp.total_normal_impulse += applied;
         max_delta = max_delta.max(applied.abs());
-        let p = applied * n;
-        va -= ma * p;
-        wa -= ia * cross(ra, p);
-        vb += mb * p;
-        wb += ib * cross(rb, p);
+        apply_impulse(
+            masses,
+            ra,
+            rb,
+            applied * n,
+            (&mut va, &mut wa, &mut vb, &mut wb),
+        );
     }
     if !use_bias {
         let t = right_perp(n);
@@ -299,11 +316,13 @@ pub fn solve(
             let applied = new_impulse - cp.tangent_impulse;
             cp.tangent_impulse = new_impulse;
             max_delta = max_delta.max(applied.abs());
-            let p = applied * t;
-            va -= ma * p;
-            wa -= ia * cross(ra, p);
-            vb += mb * p;
-            wb += ib * cross(rb, p);
+            apply_impulse(
+                masses,
+                ra,
+                rb,
+                applied * t,
+                (&mut va, &mut wa, &mut vb, &mut wb),
+            );
         }
     }
     store(bodies, c.a, va, wa);
@@ -465,7 +484,7 @@ pub fn apply_restitution(c: &mut ContactConstraint, bodies: &mut [SolverBody], t
     let sa = bodies[c.a as usize];
     let sb = bodies[c.b as usize];
     let (mut va, mut wa, mut vb, mut wb) = (sa.v, sa.w, sb.v, sb.w);
-    let (ma, ia, mb, ib) = (c.inv_mass_a, c.inv_i_a, c.inv_mass_b, c.inv_i_b);
+    let masses = (c.inv_mass_a, c.inv_i_a, c.inv_mass_b, c.inv_i_b);
     let n = c.normal;
     let t = right_perp(n);
     let e = c.restitution;
@@ -485,9 +504,6 @@ pub fn apply_restitution(c: &mut ContactConstraint, bodies: &mut [SolverBody], t
         let rb = cp.anchor_b;
         let dv = vb + cross_sv(wb, rb) - va - cross_sv(wa, ra);
         let vn = dv.dot(n);
-        if vn > 0.0 && cp.rest_normal > 0.0 {
-            // Already bounced in an earlier pass; only refine below.
-        }
         let target =
             restitution_target(e, cp.impact_energy, 0.0, s_end, c.rel_accel, cp.normal_mass);
         let impulse = -cp.normal_mass * (vn - target);
@@ -496,11 +512,13 @@ pub fn apply_restitution(c: &mut ContactConstraint, bodies: &mut [SolverBody], t
         cp.normal_impulse = new_impulse;
         cp.total_normal_impulse += applied;
         cp.rest_normal += applied;
-        let p = applied * n;
-        va -= ma * p;
-        wa -= ia * cross(ra, p);
-        vb += mb * p;
-        wb += ib * cross(rb, p);
+        apply_impulse(
+            masses,
+            ra,
+            rb,
+            applied * n,
+            (&mut va, &mut wa, &mut vb, &mut wb),
+        );
 
         // Coulomb friction for the bounce impulse itself: during an impact the
         // tangential impulse may grow by μ times the extra normal impulse.
@@ -511,11 +529,13 @@ pub fn apply_restitution(c: &mut ContactConstraint, bodies: &mut [SolverBody], t
         let applied_t = new_t - cp.rest_tangent;
         cp.rest_tangent = new_t;
         cp.tangent_impulse += applied_t;
-        let p = applied_t * t;
-        va -= ma * p;
-        wa -= ia * cross(ra, p);
-        vb += mb * p;
-        wb += ib * cross(rb, p);
+        apply_impulse(
+            masses,
+            ra,
+            rb,
+            applied_t * t,
+            (&mut va, &mut wa, &mut vb, &mut wb),
+        );
     }
     store(bodies, c.a, va, wa);
     store(bodies, c.b, vb, wb);
