@@ -184,6 +184,12 @@ pub fn warm_start(c: &mut ContactConstraint, bodies: &mut [SolverBody], first: b
     store(bodies, c.b, vb, wb);
 }
 
+/// Velocity of B's anchor relative to A's anchor.
+#[inline(always)]
+fn relative_velocity(va: Vec2, wa: Real, vb: Vec2, wb: Real, ra: Vec2, rb: Vec2) -> Vec2 {
+    vb + cross_sv(wb, rb) - va - cross_sv(wa, ra)
+}
+
 /// Apply impulse `p` at anchors `ra`, `rb`: −p to body A, +p to body B.
 #[inline(always)]
 fn apply_impulse(
@@ -275,7 +281,7 @@ pub fn solve(
         };
         let ra = cp.anchor_a;
         let rb = cp.anchor_b;
-        let dv = vb + cross_sv(wb, rb) - va - cross_sv(wa, ra);
+        let dv = relative_velocity(va, wa, vb, wb, ra, rb);
         let vn = dv.dot(n);
         // The soft spring acts on the change from the load the contact
         // carried last substep (half of it is applied before this phase), not
@@ -308,7 +314,7 @@ pub fn solve(
         for cp in c.points[..c.count].iter_mut() {
             let ra = cp.anchor_a;
             let rb = cp.anchor_b;
-            let dv = vb + cross_sv(wb, rb) - va - cross_sv(wa, ra);
+            let dv = relative_velocity(va, wa, vb, wb, ra, rb);
             let vt = dv.dot(t);
             let impulse = -cp.tangent_mass * vt;
             let max_f = cp.friction * cp.normal_impulse;
@@ -502,7 +508,7 @@ pub fn apply_restitution(c: &mut ContactConstraint, bodies: &mut [SolverBody], t
         let s_end = current_separation(cp, n, &sa, &sb);
         let ra = cp.anchor_a;
         let rb = cp.anchor_b;
-        let dv = vb + cross_sv(wb, rb) - va - cross_sv(wa, ra);
+        let dv = relative_velocity(va, wa, vb, wb, ra, rb);
         let vn = dv.dot(n);
         let target =
             restitution_target(e, cp.impact_energy, 0.0, s_end, c.rel_accel, cp.normal_mass);
@@ -522,7 +528,7 @@ pub fn apply_restitution(c: &mut ContactConstraint, bodies: &mut [SolverBody], t
 
         // Coulomb friction for the bounce impulse itself: during an impact the
         // tangential impulse may grow by μ times the extra normal impulse.
-        let dv = vb + cross_sv(wb, rb) - va - cross_sv(wa, ra);
+        let dv = relative_velocity(va, wa, vb, wb, ra, rb);
         let vt = dv.dot(t);
         let max_f = cp.friction * cp.rest_normal.max(0.0);
         let new_t = (cp.rest_tangent - cp.tangent_mass * vt).clamp(-max_f, max_f);
