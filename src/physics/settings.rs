@@ -48,6 +48,10 @@ pub struct WorldSettings {
     pub enable_sleep: bool,
     pub enable_continuous: bool,
     pub enable_warm_starting: bool,
+    /// Solve big islands four constraints at a time (SIMD). The results are
+    /// bit-identical either way; off is the slower reference path.
+    #[serde(default = "default_true")]
+    pub wide_solver: bool,
     /// Use RK4 for force-only motion (see `integrator.rs`).
     pub integrator: Integrator,
 }
@@ -73,7 +77,12 @@ impl Default for WorldSettings {
             enable_sleep: true,
             enable_continuous: true,
             enable_warm_starting: true,
+            wide_solver: true,
             integrator: Integrator::Euler,
         }
     }
+}
+
+fn default_true() -> bool {
+    true
 }

@@ -13,15 +13,17 @@ use super::body::BodyType;
 use super::ccd;
 use super::contact::{should_collide, Contact};
 use super::contact_solver::{self as cs, ContactConstraint};
+use super::contact_solver_wide::{self as wide, WideConstraint};
 use super::hash::pair_key;
-use super::island::{UnionFind, NO_ISLAND};
+use super::island::NO_ISLAND;
 use super::math::{Real, Rot, Vec2};
 use super::settings::{
-    ANGULAR_SLEEP_TOLERANCE, LINEAR_SLEEP_TOLERANCE, MAX_ANGULAR_SPEED, MAX_ISLAND_ITERATIONS,
-    MAX_LINEAR_SPEED, SMALL_ISLAND_BUDGET, STICK_SPEED, TIME_TO_SLEEP,
+    ANGULAR_SLEEP_TOLERANCE, LINEAR_SLEEP_TOLERANCE, MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED,
+    STICK_SPEED, TIME_TO_SLEEP,
 };
 use super::softness::Softness;
 use super::solver_body::SolverBody;
+use super::solver_order::{IslandRange, Link, SolverOrder};
 use super::world::{clamp_position, World};
 
 /// Reusable per-step buffers (never part of snapshots; rebuilt every step).
@@ -31,12 +33,10 @@ pub struct StepScratch {
     /// Body slot index → solver index (0 = not simulated this step).
     pub(crate) body_to_solver: Vec<u32>,
     pub(crate) constraints: Vec<ContactConstraint>,
-    /// Constraint indices grouped by island.
-    order: Vec<u32>,
-    /// Per island: range into `order` and the iteration cap.
-    islands: Vec<(u32, u32, u32)>,
-    island_count: Vec<u32>,
-    uf: UnionFind,
+    /// Contacts to solve this step, then their islands and visiting order.
+    links: Vec<Link>,
+    solver_order: SolverOrder,
+    bundles: Vec<WideConstraint>,
     pairs: Vec<(u32, u32)>,
     wake: Vec<u32>,
     fast: Vec<u32>,
@@ -217,7 +217,7 @@ impl World {
         let zeta = self.settings.contact_damping_ratio;
         let soft = Softness::new(hertz, zeta, h);
         let static_soft = Softness::new(2.0 * hertz, zeta, h);
-        sc.constraints.clear();
+        sc.links.clear();
         for (ci, c) in self.contacts.iter().enumerate() {
             if c.sensor || c.manifold.count == 0 {
                 continue;
@@ -227,17 +227,32 @@ impl World {
             if a == 0 && b == 0 {
                 continue;
             }
-            let (ia, ib) = (&sc.solver_bodies[a as usize], &sc.solver_bodies[b as usize]);
-            let softness = if ia.inv_mass == 0.0 || ib.inv_mass == 0.0 {
-                static_soft
-            } else {
+            sc.links.push(Link {
+                contact: ci as u32,
+                a,
+                b,
+                a_dynamic: sc.solver_bodies[a as usize].inv_mass > 0.0,
+                b_dynamic: sc.solver_bodies[b as usize].inv_mass > 0.0,
+                points: c.manifold.count as u32,
+            });
+        }
+        // Islands and visiting order first, so the constraints are laid out
+        // in the order they are solved.
+        sc.solver_order.build(sc.solver_bodies.len(), &sc.links);
+        sc.constraints.clear();
+        for &li in &sc.solver_order.order {
+            let link = sc.links[li as usize];
+            let c = &self.contacts[link.contact as usize];
+            let softness = if link.a_dynamic && link.b_dynamic {
                 soft
+            } else {
+                static_soft
             };
             sc.constraints.push(cs::prepare(
                 &c.manifold,
-                ci as u32,
-                a,
-                b,
+                link.contact,
+                link.a,
+                link.b,
                 &sc.solver_bodies,
                 c.friction,
                 c.static_friction,
@@ -248,28 +263,48 @@ impl World {
             ));
         }
 
-        // --- islands: small ones iterate to convergence
-        build_islands(&mut sc);
-
         // --- substeps
         let push = self.settings.contact_push_speed;
         // Kick–drift–kick: half the external acceleration before the solve
         // phase, half before the relax phase. Free flight under constant
         // forces is then exact (no O(h) energy wobble), and the relax phase
         // still ends each substep with contacts satisfied.
+        // Colour groups go to the wide solver, four constraints at a time.
+        sc.bundles.clear();
+        if self.settings.wide_solver {
+            for &(start, end) in &sc.solver_order.colors {
+                let group = &sc.constraints[start as usize..end as usize];
+                wide::bundle(group, start, &mut sc.bundles);
+            }
+        } else {
+            // Reference path: the same groups, solved one by one, before
+            // the overflow (the last range when there is one).
+            let order = &mut sc.solver_order;
+            let overflow_start = order.colors.last().map_or(0, |c| c.1);
+            let at = order
+                .ranges
+                .iter()
+                .position(|r| r.start == overflow_start && r.iterations == 1)
+                .unwrap_or(order.ranges.len());
+            for (k, &(start, end)) in order.colors.iter().enumerate() {
+                let group = IslandRange {
+                    start,
+                    end,
+                    iterations: 1,
+                };
+                order.ranges.insert(at + k, group);
+            }
+        }
         for _ in 0..substeps {
             kick(&mut sc.solver_bodies, 0.5 * h, true);
-            for c in sc.constraints.iter_mut() {
-                cs::warm_start(c, &mut sc.solver_bodies, true);
-            }
+            warm_start(&mut sc, true);
             solve_islands(&mut sc, inv_h, push, true);
             integrate_positions(&mut sc.solver_bodies, h);
             kick(&mut sc.solver_bodies, 0.5 * h, false);
-            for c in sc.constraints.iter_mut() {
-                cs::warm_start(c, &mut sc.solver_bodies, false);
-            }
+            warm_start(&mut sc, false);
             solve_islands(&mut sc, inv_h, push, false);
         }
+        wide::unbundle(&sc.bundles, &mut sc.constraints);
         let threshold = self.settings.restitution_threshold;
         for _ in 0..RESTITUTION_ITERATIONS {
             for c in sc.constraints.iter_mut() {
@@ -360,7 +395,7 @@ impl World {
         // Minimum rest time per island root.
         let mut min_time = vec![Real::MAX; n];
         for i in 1..n {
-            let root = sc.uf.find(i as u32) as usize;
+            let root = sc.solver_order.uf.find(i as u32) as usize;
             let b = self.bodies.at(sc.solver_bodies[i].body);
             let t = if b.allow_sleep { b.sleep_time } else { 0.0 };
             min_time[root] = min_time[root].min(t);
@@ -368,7 +403,7 @@ impl World {
         let mut members: Vec<Vec<u32>> = Vec::new();
         let mut slot = vec![u32::MAX; n];
         for i in 1..n {
-            let root = sc.uf.find(i as u32) as usize;
+            let root = sc.solver_order.uf.find(i as u32) as usize;
             if min_time[root] < TIME_TO_SLEEP {
                 continue;
             }
@@ -424,74 +459,34 @@ fn integrate_positions(bodies: &mut [SolverBody], h: Real) {
     }
 }
 
-/// Group constraints by island (union-find over dynamic bodies) and give each
-/// island an iteration cap from the work budget: a big pile gets one pass per
-/// phase (like Box2D), a small island iterates until its impulses converge.
-fn build_islands(sc: &mut StepScratch) {
-    let n = sc.solver_bodies.len();
-    sc.uf.reset(n);
-    for c in &sc.constraints {
-        if c.a != 0 && c.b != 0 && c.inv_mass_a > 0.0 && c.inv_mass_b > 0.0 {
-            sc.uf.union(c.a, c.b);
+/// Warm start every constraint: the bundled ones wide, the rest one by one.
+fn warm_start(sc: &mut StepScratch, first: bool) {
+    wide::warm_start_all(&mut sc.bundles, &mut sc.solver_bodies, first);
+    for range in sc.solver_order.ranges.iter() {
+        for c in sc.constraints[range.start as usize..range.end as usize].iter_mut() {
+            cs::warm_start(c, &mut sc.solver_bodies, first);
         }
-    }
-    sc.island_count.clear();
-    sc.island_count.resize(n + 1, 0);
-    let root_of = |uf: &mut UnionFind, c: &ContactConstraint| -> u32 {
-        let anchor = if c.a != 0 && c.inv_mass_a > 0.0 {
-            c.a
-        } else {
-            c.b
-        };
-        uf.find(anchor)
-    };
-    for c in &sc.constraints {
-        let r = root_of(&mut sc.uf, c);
-        sc.island_count[r as usize + 1] += 1;
-    }
-    // Prefix sums → start offsets per root.
-    for i in 1..=n {
-        sc.island_count[i] += sc.island_count[i - 1];
-    }
-    sc.islands.clear();
-    for r in 0..n {
-        let (start, end) = (sc.island_count[r], sc.island_count[r + 1]);
-        if end > start {
-            sc.islands.push((start, end, 0));
-        }
-    }
-    sc.order.clear();
-    sc.order.resize(sc.constraints.len(), 0);
-    let mut cursor: Vec<u32> = sc.island_count[..n].to_vec();
-    for (i, c) in sc.constraints.iter().enumerate() {
-        let r = root_of(&mut sc.uf, c) as usize;
-        sc.order[cursor[r] as usize] = i as u32;
-        cursor[r] += 1;
-    }
-    for island in sc.islands.iter_mut() {
-        let points: usize = sc.order[island.0 as usize..island.1 as usize]
-            .iter()
-            .map(|&ci| sc.constraints[ci as usize].count)
-            .sum();
-        island.2 = (SMALL_ISLAND_BUDGET / points.max(1)).clamp(1, MAX_ISLAND_ITERATIONS) as u32;
     }
 }
 
+/// One phase (solve or relax) over all constraints: iterating islands and
+/// the colouring's overflow by the scalar solver, colour groups wide.
 fn solve_islands(sc: &mut StepScratch, inv_h: Real, push: Real, use_bias: bool) {
     let StepScratch {
         solver_bodies,
         constraints,
-        order,
-        islands,
+        solver_order,
+        bundles,
         ..
     } = sc;
-    for &(start, end, iterations) in islands.iter() {
-        let range = &order[start as usize..end as usize];
+    wide::solve_all(bundles, solver_bodies, inv_h, push, use_bias);
+    for range in solver_order.ranges.iter() {
+        let island = &mut constraints[range.start as usize..range.end as usize];
+        let iterations = range.iterations;
         for it in 0..iterations {
             let mut max_delta: Real = 0.0;
             let mut scale: Real = 0.0;
-            for &ci in range {
-                let c = &mut constraints[ci as usize];
+            for c in island.iter_mut() {
                 max_delta = max_delta.max(cs::solve(c, solver_bodies, inv_h, push, use_bias));
                 if iterations > 1 {
                     for p in &c.points[..c.count] {

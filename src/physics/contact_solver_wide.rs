@@ -1,0 +1,562 @@
+//! The contact solver four constraints at a time (Box2D v3's wide solver,
+//! in double precision).
+//!
+//! Constraints of one graph colour share no moving body, so four of them can
+//! be solved at once in SIMD lanes with exactly the result of solving them
+//! one after another. Every formula here is the one in `contact_solver.rs`,
+//! lane by lane, in the same order of operations, so the wide and scalar
+//! paths agree bit for bit (a test checks it); the scalar file is the
+//! readable reference, this one is the fast path for big islands.
+//!
+//! Bundles are built from prepared scalar constraints before the substeps
+//! and written back after them (restitution and impulse storage stay scalar).
+
+use super::contact_solver::{ConstraintPoint, ContactConstraint};
+use super::math::Real;
+use super::solver_body::SolverBody;
+use super::wide::{Mask, LANES, V2, W};
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WidePoint {
+    pub ra: V2,
+    pub rb: V2,
+    pub base_separation: W,
+    pub normal_impulse: W,
+    pub tangent_impulse: W,
+    pub total_normal_impulse: W,
+    pub normal_mass: W,
+    pub tangent_mass: W,
+    pub friction: W,
+    pub warm_normal: W,
+    pub warm_tangent: W,
+    pub impact_energy: W,
+}
+
+/// Up to four constraints of one colour; unused lanes point at the static
+/// dummy body with zero masses and never write anything.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WideConstraint {
+    pub a: [u32; LANES],
+    pub b: [u32; LANES],
+    pub n: V2,
+    pub ma: W,
+    pub ia: W,
+    pub mb: W,
+    pub ib: W,
+    pub mass_scale: W,
+    pub bias_rate: W,
+    pub impulse_scale: W,
+    pub rel_accel: W,
+    pub k11: W,
+    pub k12: W,
+    pub k22: W,
+    /// Lanes solved with the 2×2 block solver.
+    pub block: Mask,
+    /// Lanes with a second point.
+    pub two: Mask,
+    pub points: [WidePoint; 2],
+    /// First scalar constraint and number of lanes used.
+    pub first: u32,
+    pub lanes: u32,
+}
+
+/// The state of the lanes' bodies the solver reads.
+struct WideBody {
+    v: V2,
+    w: W,
+    dp: V2,
+    qc: W,
+    qs: W,
+}
+
+#[inline(always)]
+fn gather(bodies: &[SolverBody], idx: &[u32; LANES]) -> WideBody {
+    let mut out = WideBody {
+        v: V2::default(),
+        w: W::ZERO,
+        dp: V2::default(),
+        qc: W::ZERO,
+        qs: W::ZERO,
+    };
+    for (i, &k) in idx.iter().enumerate() {
+        let b = &bodies[k as usize];
+        out.v.x.0[i] = b.v.x;
+        out.v.y.0[i] = b.v.y;
+        out.w.0[i] = b.w;
+        out.dp.x.0[i] = b.dp.x;
+        out.dp.y.0[i] = b.dp.y;
+        out.qc.0[i] = b.dq.c;
+        out.qs.0[i] = b.dq.s;
+    }
+    out
+}
+
+#[inline(always)]
+fn scatter(bodies: &mut [SolverBody], idx: &[u32; LANES], v: V2, w: W) {
+    for (i, &k) in idx.iter().enumerate() {
+        if k != 0 {
+            let b = &mut bodies[k as usize];
+            b.v.x = v.x.0[i];
+            b.v.y = v.y.0[i];
+            b.w = w.0[i];
+        }
+    }
+}
+
+/// Bundle `constraints` (all of one colour) four at a time.
+pub fn bundle(constraints: &[ContactConstraint], first: u32, out: &mut Vec<WideConstraint>) {
+    for (k, chunk) in constraints.chunks(LANES).enumerate() {
+        let mut w = WideConstraint {
+            first: first + (k * LANES) as u32,
+            lanes: chunk.len() as u32,
+            ..Default::default()
+        };
+        for (i, c) in chunk.iter().enumerate() {
+            w.a[i] = c.a;
+            w.b[i] = c.b;
+            w.n.x.0[i] = c.normal.x;
+            w.n.y.0[i] = c.normal.y;
+            w.ma.0[i] = c.inv_mass_a;
+            w.ia.0[i] = c.inv_i_a;
+            w.mb.0[i] = c.inv_mass_b;
+            w.ib.0[i] = c.inv_i_b;
+            w.mass_scale.0[i] = c.softness.mass_scale;
+            w.bias_rate.0[i] = c.softness.bias_rate;
+            w.impulse_scale.0[i] = c.softness.impulse_scale;
+            w.rel_accel.0[i] = c.rel_accel;
+            w.k11.0[i] = c.k11;
+            w.k12.0[i] = c.k12;
+            w.k22.0[i] = c.k22;
+            w.block.0[i] = if c.count == 2 && c.block { u64::MAX } else { 0 };
+            w.two.0[i] = if c.count == 2 { u64::MAX } else { 0 };
+            for (wp, cp) in w.points.iter_mut().zip(&c.points[..c.count]) {
+                wp.ra.x.0[i] = cp.anchor_a.x;
+                wp.ra.y.0[i] = cp.anchor_a.y;
+                wp.rb.x.0[i] = cp.anchor_b.x;
+                wp.rb.y.0[i] = cp.anchor_b.y;
+                wp.base_separation.0[i] = cp.base_separation;
+                wp.normal_impulse.0[i] = cp.normal_impulse;
+                wp.tangent_impulse.0[i] = cp.tangent_impulse;
+                wp.total_normal_impulse.0[i] = cp.total_normal_impulse;
+                wp.normal_mass.0[i] = cp.normal_mass;
+                wp.tangent_mass.0[i] = cp.tangent_mass;
+                wp.friction.0[i] = cp.friction;
+                wp.warm_normal.0[i] = cp.warm_normal;
+                wp.warm_tangent.0[i] = cp.warm_tangent;
+                wp.impact_energy.0[i] = cp.impact_energy;
+            }
+        }
+        out.push(w);
+    }
+}
+
+/// Write the bundles' accumulated impulses back into the scalar constraints.
+pub fn unbundle(bundles: &[WideConstraint], constraints: &mut [ContactConstraint]) {
+    for w in bundles {
+        let start = w.first as usize;
+        for (i, c) in constraints[start..start + w.lanes as usize]
+            .iter_mut()
+            .enumerate()
+        {
+            let count = c.count;
+            for (cp, wp) in c.points[..count].iter_mut().zip(&w.points) {
+                write_point(cp, wp, i);
+            }
+        }
+    }
+}
+
+#[inline]
+fn write_point(cp: &mut ConstraintPoint, wp: &WidePoint, i: usize) {
+    cp.normal_impulse = wp.normal_impulse.0[i];
+    cp.tangent_impulse = wp.tangent_impulse.0[i];
+    cp.total_normal_impulse = wp.total_normal_impulse.0[i];
+    cp.warm_normal = wp.warm_normal.0[i];
+    cp.warm_tangent = wp.warm_tangent.0[i];
+    cp.impact_energy = wp.impact_energy.0[i];
+}
+
+/// Warm start of all bundles (see `contact_solver::warm_start`).
+pub fn warm_start_all(bundles: &mut [WideConstraint], bodies: &mut [SolverBody], first: bool) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx") {
+        // SAFETY: the CPU supports AVX (checked just above).
+        unsafe { warm_start_avx(bundles, bodies, first) };
+        return;
+    }
+    warm_start_impl(bundles, bodies, first);
+}
+
+/// Solve (with bias) or relax (without) all bundles once (see
+/// `contact_solver::solve`).
+pub fn solve_all(
+    bundles: &mut [WideConstraint],
+    bodies: &mut [SolverBody],
+    inv_h: Real,
+    push_speed: Real,
+    use_bias: bool,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx") {
+        // SAFETY: the CPU supports AVX (checked just above).
+        unsafe { solve_avx(bundles, bodies, inv_h, push_speed, use_bias) };
+        return;
+    }
+    solve_impl(bundles, bodies, inv_h, push_speed, use_bias);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+fn warm_start_avx(bundles: &mut [WideConstraint], bodies: &mut [SolverBody], first: bool) {
+    warm_start_impl(bundles, bodies, first);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+fn solve_avx(
+    bundles: &mut [WideConstraint],
+    bodies: &mut [SolverBody],
+    inv_h: Real,
+    push_speed: Real,
+    use_bias: bool,
+) {
+    solve_impl(bundles, bodies, inv_h, push_speed, use_bias);
+}
+
+/// Lanes where point `k` exists.
+#[inline(always)]
+fn has_point(c: &WideConstraint, k: usize) -> Mask {
+    if k == 0 {
+        Mask::ALL
+    } else {
+        c.two
+    }
+}
+
+#[inline(always)]
+fn warm_start_impl(bundles: &mut [WideConstraint], bodies: &mut [SolverBody], first: bool) {
+    for c in bundles.iter_mut() {
+        let a = gather(bodies, &c.a);
+        let b = gather(bodies, &c.b);
+        let (mut va, mut wa, mut vb, mut wb) = (a.v, a.w, b.v, b.w);
+        let n = c.n;
+        let t = V2 { x: n.y, y: -n.x };
+        for k in 0..2 {
+            let on = has_point(c, k);
+            let cp = &mut c.points[k];
+            if first {
+                cp.warm_normal = cp.normal_impulse;
+                cp.warm_tangent = cp.tangent_impulse;
+                cp.normal_impulse = W::ZERO;
+                cp.tangent_impulse = W::ZERO;
+            }
+            let n_half = W::splat(0.5) * cp.warm_normal;
+            let t_half = W::splat(0.5) * cp.warm_tangent;
+            cp.normal_impulse += n_half;
+            cp.tangent_impulse += t_half;
+            let p = V2 {
+                x: n_half * n.x + t_half * t.x,
+                y: n_half * n.y + t_half * t.y,
+            };
+            cp.total_normal_impulse += n_half;
+            let wa2 = wa - c.ia * cp.ra.cross(p);
+            let va2 = va - p.scale(c.ma);
+            let wb2 = wb + c.ib * cp.rb.cross(p);
+            let vb2 = vb + p.scale(c.mb);
+            wa = W::select(on, wa2, wa);
+            va = select_v(on, va2, va);
+            wb = W::select(on, wb2, wb);
+            vb = select_v(on, vb2, vb);
+        }
+        scatter(bodies, &c.a, va, wa);
+        scatter(bodies, &c.b, vb, wb);
+    }
+}
+
+#[inline(always)]
+fn select_v(m: Mask, a: V2, b: V2) -> V2 {
+    V2 {
+        x: W::select(m, a.x, b.x),
+        y: W::select(m, a.y, b.y),
+    }
+}
+
+/// Separation of point `cp` from the bodies' motion (scalar
+/// `current_separation`).
+#[inline(always)]
+fn separation(cp: &WidePoint, n: V2, a: &WideBody, b: &WideBody) -> W {
+    let rot = |qc: W, qs: W, r: V2| V2 {
+        x: qc * r.x - qs * r.y,
+        y: qs * r.x + qc * r.y,
+    };
+    let d = (b.dp - a.dp) + (rot(b.qc, b.qs, cp.rb) - rot(a.qc, a.qs, cp.ra));
+    cp.base_separation + d.dot(n)
+}
+
+/// Velocity of B's anchor relative to A's anchor.
+#[inline(always)]
+fn relative_velocity(va: V2, wa: W, vb: V2, wb: W, ra: V2, rb: V2) -> V2 {
+    vb + V2::cross_sv(wb, rb) - va - V2::cross_sv(wa, ra)
+}
+
+/// (bias, mass scale, impulse scale) per lane (scalar `normal_terms`).
+#[inline(always)]
+fn normal_terms(
+    c: &WideConstraint,
+    s: W,
+    inv_h: Real,
+    push_speed: Real,
+    use_bias: bool,
+) -> (W, W, W) {
+    let apart = s.gt(W::ZERO);
+    let spec_bias = s * W::splat(inv_h);
+    if use_bias {
+        let soft_bias = (c.mass_scale * c.bias_rate * s).max(W::splat(-push_speed));
+        (
+            W::select(apart, spec_bias, soft_bias),
+            W::select(apart, W::ONE, c.mass_scale),
+            W::select(apart, W::ZERO, c.impulse_scale),
+        )
+    } else {
+        (W::select(apart, spec_bias, W::ZERO), W::ONE, W::ZERO)
+    }
+}
+
+/// Record the impact energy where a point first engages (scalar
+/// `record_impact`), in the lanes of `hit`.
+#[inline(always)]
+fn record_impact(cp: &mut WidePoint, hit: Mask, v_start: W, s: W, a: W) {
+    let vi_sq = v_start * v_start - W::splat(2.0) * a * s.max(W::ZERO);
+    let energy = W::splat(0.5) * cp.normal_mass * vi_sq.max(W::ZERO);
+    cp.impact_energy = W::select(hit, energy, cp.impact_energy);
+}
+
+#[inline(always)]
+fn solve_impl(
+    bundles: &mut [WideConstraint],
+    bodies: &mut [SolverBody],
+    inv_h: Real,
+    push_speed: Real,
+    use_bias: bool,
+) {
+    let kick_offset_of = |c: &WideConstraint| {
+        if use_bias {
+            W::splat(0.5) * c.rel_accel / W::splat(inv_h)
+        } else {
+            W::ZERO
+        }
+    };
+    for c in bundles.iter_mut() {
+        let a = gather(bodies, &c.a);
+        let b = gather(bodies, &c.b);
+        let mut vel = (a.v, a.w, b.v, b.w);
+        let kick_offset = kick_offset_of(c);
+        let solved = solve_block(
+            c,
+            &a,
+            &b,
+            &mut vel,
+            inv_h,
+            push_speed,
+            use_bias,
+            kick_offset,
+        );
+        let sequential = solved.not();
+        if sequential.any() {
+            solve_points(
+                c,
+                &a,
+                &b,
+                &mut vel,
+                sequential,
+                inv_h,
+                push_speed,
+                use_bias,
+                kick_offset,
+            );
+        }
+        if !use_bias {
+            friction(c, &mut vel);
+        }
+        scatter(bodies, &c.a, vel.0, vel.1);
+        scatter(bodies, &c.b, vel.2, vel.3);
+    }
+}
+
+type Vel = (V2, W, V2, W);
+
+/// Apply impulse `p` at the anchors in the lanes of `on`.
+#[inline(always)]
+fn apply(c: &WideConstraint, on: Mask, ra: V2, rb: V2, p: V2, vel: &mut Vel) {
+    let (va, wa, vb, wb) = *vel;
+    let va2 = va - p.scale(c.ma);
+    let wa2 = wa - c.ia * ra.cross(p);
+    let vb2 = vb + p.scale(c.mb);
+    let wb2 = wb + c.ib * rb.cross(p);
+    *vel = (
+        select_v(on, va2, va),
+        W::select(on, wa2, wa),
+        select_v(on, vb2, vb),
+        W::select(on, wb2, wb),
+    );
+}
+
+/// The point-by-point normal solve in the lanes of `lanes`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn solve_points(
+    c: &mut WideConstraint,
+    a: &WideBody,
+    b: &WideBody,
+    vel: &mut Vel,
+    lanes: Mask,
+    inv_h: Real,
+    push_speed: Real,
+    use_bias: bool,
+    kick_offset: W,
+) {
+    let n = c.n;
+    for k in 0..2 {
+        let on = lanes.and(has_point(c, k));
+        let s = separation(&c.points[k], n, a, b);
+        let (bias, mass_scale, impulse_scale) = normal_terms(c, s, inv_h, push_speed, use_bias);
+        let cp = &mut c.points[k];
+        let (ra, rb) = (cp.ra, cp.rb);
+        let dv = relative_velocity(vel.0, vel.1, vel.2, vel.3, ra, rb);
+        let vn = dv.dot(n);
+        let carried = W::splat(0.5) * cp.warm_normal;
+        let impulse = -cp.normal_mass * (mass_scale * vn + bias)
+            - impulse_scale * (cp.normal_impulse - carried);
+        let new_impulse = (cp.normal_impulse + impulse).max(W::ZERO);
+        let hit = on
+            .and(cp.impact_energy.lt(W::ZERO))
+            .and(new_impulse.gt(W::ZERO))
+            .and(vn.lt(W::ZERO));
+        record_impact(cp, hit, vn - kick_offset, s, c.rel_accel);
+        let applied = new_impulse - cp.normal_impulse;
+        cp.normal_impulse = W::select(on, new_impulse, cp.normal_impulse);
+        cp.total_normal_impulse = W::select(
+            on,
+            cp.total_normal_impulse + applied,
+            cp.total_normal_impulse,
+        );
+        let p = n.scale(applied);
+        apply(c, on, ra, rb, p, vel);
+    }
+}
+
+/// Friction (relax phase) for both points.
+#[inline(always)]
+fn friction(c: &mut WideConstraint, vel: &mut Vel) {
+    let t = V2 {
+        x: c.n.y,
+        y: -c.n.x,
+    };
+    for k in 0..2 {
+        let on = has_point(c, k);
+        let cp = &mut c.points[k];
+        let (ra, rb) = (cp.ra, cp.rb);
+        let dv = relative_velocity(vel.0, vel.1, vel.2, vel.3, ra, rb);
+        let vt = dv.dot(t);
+        let impulse = -cp.tangent_mass * vt;
+        let max_f = cp.friction * cp.normal_impulse;
+        // f64::clamp(-max_f, max_f), lane by lane.
+        let mut new_impulse = cp.tangent_impulse + impulse;
+        let lo = -max_f;
+        new_impulse = W::select(new_impulse.lt(lo), lo, new_impulse);
+        new_impulse = W::select(new_impulse.gt(max_f), max_f, new_impulse);
+        let applied = new_impulse - cp.tangent_impulse;
+        cp.tangent_impulse = W::select(on, new_impulse, cp.tangent_impulse);
+        let p = t.scale(applied);
+        apply(c, on, ra, rb, p, vel);
+    }
+}
+
+/// The 2×2 block solve of two-point lanes (scalar `solve_block`). Returns
+/// the lanes it solved; the others are left unchanged for the point-by-point
+/// solve.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn solve_block(
+    c: &mut WideConstraint,
+    a: &WideBody,
+    b: &WideBody,
+    vel: &mut Vel,
+    inv_h: Real,
+    push_speed: Real,
+    use_bias: bool,
+    kick_offset: W,
+) -> Mask {
+    if !c.block.any() {
+        return c.block;
+    }
+    let n = c.n;
+    let (k11, k12, k22) = (c.k11, c.k12, c.k22);
+    let det = k11 * k22 - k12 * k12;
+    let s1 = separation(&c.points[0], n, a, b);
+    let s2 = separation(&c.points[1], n, a, b);
+    let (b1, ms1, is1) = normal_terms(c, s1, inv_h, push_speed, use_bias);
+    let (b2, ms2, is2) = normal_terms(c, s2, inv_h, push_speed, use_bias);
+    let (p0, p1) = (c.points[0], c.points[1]);
+    let vn1 = relative_velocity(vel.0, vel.1, vel.2, vel.3, p0.ra, p0.rb).dot(n);
+    let vn2 = relative_velocity(vel.0, vel.1, vel.2, vel.3, p1.ra, p1.rb).dot(n);
+    let (l1, l2) = (p0.normal_impulse, p1.normal_impulse);
+    let half = W::splat(0.5);
+    let (c1, c2) = (half * p0.warm_normal, half * p1.warm_normal);
+    let kl1 = k11 * l1 + k12 * l2;
+    let kl2 = k12 * l1 + k22 * l2;
+    let kd1 = k11 * (l1 - c1) + k12 * (l2 - c2);
+    let kd2 = k12 * (l1 - c1) + k22 * (l2 - c2);
+    let r1 = kl1 - ms1 * vn1 - b1 - is1 * kd1;
+    let r2 = kl2 - ms2 * vn2 - b2 - is2 * kd2;
+    let inv_det = W::ONE / det;
+    let both = (
+        (k22 * r1 - k12 * r2) * inv_det,
+        (k11 * r2 - k12 * r1) * inv_det,
+    );
+    let zero = W::ZERO;
+    let only1 = r1 / k11;
+    let only2 = r2 / k22;
+    let case_both = both.0.ge(zero).and(both.1.ge(zero));
+    let case_1 = only1.ge(zero).and((k12 * only1 - r2).ge(zero));
+    let case_2 = only2.ge(zero).and((k12 * only2 - r1).ge(zero));
+    let case_none = r1.le(zero).and(r2.le(zero));
+    // The first case that fits, in the scalar order.
+    let x1 = W::select(case_both, both.0, W::select(case_1, only1, W::ZERO));
+    let x2 = W::select(
+        case_both,
+        both.1,
+        W::select(case_1, W::ZERO, W::select(case_2, only2, W::ZERO)),
+    );
+    let solved = c.block.and(case_both.or(case_1).or(case_2).or(case_none));
+    let (d1, d2) = (x1 - l1, x2 - l2);
+    for (k, (new, d, v, s)) in [(x1, d1, vn1, s1), (x2, d2, vn2, s2)]
+        .into_iter()
+        .enumerate()
+    {
+        let cp = &mut c.points[k];
+        let hit = solved
+            .and(cp.impact_energy.lt(zero))
+            .and(new.gt(zero))
+            .and(v.lt(zero));
+        record_impact(cp, hit, v - kick_offset, s, c.rel_accel);
+        cp.normal_impulse = W::select(solved, new, cp.normal_impulse);
+        cp.total_normal_impulse =
+            W::select(solved, cp.total_normal_impulse + d, cp.total_normal_impulse);
+    }
+    let p1v = n.scale(d1);
+    let p2v = n.scale(d2);
+    let (va, wa, vb, wb) = *vel;
+    let sum = p1v + p2v;
+    let va2 = va - sum.scale(c.ma);
+    let wa2 = wa - c.ia * (p0.ra.cross(p1v) + p1.ra.cross(p2v));
+    let vb2 = vb + sum.scale(c.mb);
+    let wb2 = wb + c.ib * (p0.rb.cross(p1v) + p1.rb.cross(p2v));
+    *vel = (
+        select_v(solved, va2, va),
+        W::select(solved, wa2, wa),
+        select_v(solved, vb2, vb),
+        W::select(solved, wb2, wb),
+    );
+    solved
+}
