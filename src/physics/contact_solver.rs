@@ -153,26 +153,24 @@ pub fn prepare(
 /// Apply half of last substep's impulses again (the solution rarely changes
 /// much). Each substep gives gravity in two half kicks — before the solve
 /// phase and before the relax phase — so the warm start is split the same
-/// way and a resting stack stays in exact equilibrium. `first` marks the half
-/// before the solve phase, which also starts the substep's accumulators.
+/// way and a resting stack stays in exact equilibrium. This is the first
+/// half, which also starts the substep's accumulators; the second half is
+/// the same velocity change, added per body by the second kick, and
+/// `count_second_half` books it in the accumulators.
 #[inline]
-pub fn warm_start(c: &mut ContactConstraint, bodies: &mut [SolverBody], first: bool) {
+pub fn warm_start(c: &mut ContactConstraint, bodies: &mut [SolverBody]) {
     let (mut va, mut wa) = (bodies[c.a as usize].v, bodies[c.a as usize].w);
     let (mut vb, mut wb) = (bodies[c.b as usize].v, bodies[c.b as usize].w);
     let tangent = right_perp(c.normal);
     for cp in c.points[..c.count].iter_mut() {
-        if first {
-            cp.warm_normal = cp.normal_impulse;
-            cp.warm_tangent = cp.tangent_impulse;
-            cp.normal_impulse = 0.0;
-            cp.tangent_impulse = 0.0;
-        }
+        cp.warm_normal = cp.normal_impulse;
+        cp.warm_tangent = cp.tangent_impulse;
         // Both halves of friction too: its first half holds a resting body
         // against the first gravity kick during the drift.
         let n_half = 0.5 * cp.warm_normal;
         let t_half = 0.5 * cp.warm_tangent;
-        cp.normal_impulse += n_half;
-        cp.tangent_impulse += t_half;
+        cp.normal_impulse = n_half;
+        cp.tangent_impulse = t_half;
         let p = n_half * c.normal + t_half * tangent;
         cp.total_normal_impulse += n_half;
         wa -= c.inv_i_a * cross(cp.anchor_a, p);
@@ -182,6 +180,18 @@ pub fn warm_start(c: &mut ContactConstraint, bodies: &mut [SolverBody], first: b
     }
     store(bodies, c.a, va, wa);
     store(bodies, c.b, vb, wb);
+}
+
+/// The second half of the warm start in the accumulators (the bodies got it
+/// from the second kick), before the relax phase solves the constraint.
+#[inline]
+pub fn count_second_half(c: &mut ContactConstraint) {
+    for cp in c.points[..c.count].iter_mut() {
+        let n_half = 0.5 * cp.warm_normal;
+        cp.normal_impulse += n_half;
+        cp.tangent_impulse += 0.5 * cp.warm_tangent;
+        cp.total_normal_impulse += n_half;
+    }
 }
 
 /// Velocity of B's anchor relative to A's anchor.

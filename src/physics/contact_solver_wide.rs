@@ -176,15 +176,15 @@ fn write_point(cp: &mut ConstraintPoint, wp: &WidePoint, i: usize) {
     cp.impact_energy = wp.impact_energy.0[i];
 }
 
-/// Warm start of all bundles (see `contact_solver::warm_start`).
-pub fn warm_start_all(bundles: &mut [WideConstraint], bodies: &mut [SolverBody], first: bool) {
+/// Warm start (first half) of all bundles (see `contact_solver::warm_start`).
+pub fn warm_start_all(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx") {
         // SAFETY: the CPU supports AVX (checked just above).
-        unsafe { warm_start_avx(bundles, bodies, first) };
+        unsafe { warm_start_avx(bundles, bodies) };
         return;
     }
-    warm_start_impl(bundles, bodies, first);
+    warm_start_impl(bundles, bodies);
 }
 
 /// Solve (with bias) or relax (without) all bundles once (see
@@ -207,8 +207,8 @@ pub fn solve_all(
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-fn warm_start_avx(bundles: &mut [WideConstraint], bodies: &mut [SolverBody], first: bool) {
-    warm_start_impl(bundles, bodies, first);
+fn warm_start_avx(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
+    warm_start_impl(bundles, bodies);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -234,7 +234,7 @@ fn has_point(c: &WideConstraint, k: usize) -> Mask {
 }
 
 #[inline(always)]
-fn warm_start_impl(bundles: &mut [WideConstraint], bodies: &mut [SolverBody], first: bool) {
+fn warm_start_impl(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
     for c in bundles.iter_mut() {
         let a = gather(bodies, &c.a);
         let b = gather(bodies, &c.b);
@@ -244,16 +244,12 @@ fn warm_start_impl(bundles: &mut [WideConstraint], bodies: &mut [SolverBody], fi
         for k in 0..2 {
             let on = has_point(c, k);
             let cp = &mut c.points[k];
-            if first {
-                cp.warm_normal = cp.normal_impulse;
-                cp.warm_tangent = cp.tangent_impulse;
-                cp.normal_impulse = W::ZERO;
-                cp.tangent_impulse = W::ZERO;
-            }
+            cp.warm_normal = cp.normal_impulse;
+            cp.warm_tangent = cp.tangent_impulse;
             let n_half = W::splat(0.5) * cp.warm_normal;
             let t_half = W::splat(0.5) * cp.warm_tangent;
-            cp.normal_impulse += n_half;
-            cp.tangent_impulse += t_half;
+            cp.normal_impulse = n_half;
+            cp.tangent_impulse = t_half;
             let p = V2 {
                 x: n_half * n.x + t_half * t.x,
                 y: n_half * n.y + t_half * t.y,
@@ -347,6 +343,9 @@ fn solve_impl(
         }
     };
     for c in bundles.iter_mut() {
+        if !use_bias {
+            count_second_half(c);
+        }
         let a = gather(bodies, &c.a);
         let b = gather(bodies, &c.b);
         let mut vel = (a.v, a.w, b.v, b.w);
@@ -384,6 +383,18 @@ fn solve_impl(
 }
 
 type Vel = (V2, W, V2, W);
+
+/// Scalar `count_second_half`, lane by lane.
+#[inline(always)]
+fn count_second_half(c: &mut WideConstraint) {
+    let half = W::splat(0.5);
+    for cp in c.points.iter_mut() {
+        let n_half = half * cp.warm_normal;
+        cp.normal_impulse += n_half;
+        cp.tangent_impulse += half * cp.warm_tangent;
+        cp.total_normal_impulse += n_half;
+    }
+}
 
 /// Apply impulse `p` at the anchors in the lanes of `on`.
 #[inline(always)]

@@ -20,6 +20,10 @@ pub struct SolverBody {
     pub angular_damping: Real,
     /// Angular acceleration from user torque.
     pub alpha: Real,
+    /// Velocity change of this substep's warm start (before it: the
+    /// velocity it started from), added again before the relax phase.
+    pub warm_v: Vec2,
+    pub warm_w: Real,
     /// Body slot index (u32::MAX for the dummy).
     pub body: u32,
 }
@@ -36,6 +40,8 @@ impl SolverBody {
         linear_damping: 1.0,
         angular_damping: 1.0,
         alpha: 0.0,
+        warm_v: Vec2::ZERO,
+        warm_w: 0.0,
         body: u32::MAX,
     };
 }

@@ -208,6 +208,8 @@ impl World {
                 } else {
                     0.0
                 },
+                warm_v: Vec2::ZERO,
+                warm_w: 0.0,
                 body: index,
             });
         }
@@ -297,11 +299,13 @@ impl World {
         }
         for _ in 0..substeps {
             kick(&mut sc.solver_bodies, 0.5 * h, true);
-            warm_start(&mut sc, true);
+            warm_start(&mut sc);
+            remember_warm_start(&mut sc.solver_bodies);
             solve_islands(&mut sc, inv_h, push, true);
             integrate_positions(&mut sc.solver_bodies, h);
+            // The second half of the warm start is the same impulses again:
+            // added per body, not per constraint.
             kick(&mut sc.solver_bodies, 0.5 * h, false);
-            warm_start(&mut sc, false);
             solve_islands(&mut sc, inv_h, push, false);
         }
         wide::unbundle(&sc.bundles, &mut sc.constraints);
@@ -427,12 +431,17 @@ impl World {
     }
 }
 
-/// Half a velocity update (`h` is half the substep). Damping acts once per
-/// substep, with the first kick.
-fn kick(bodies: &mut [SolverBody], h: Real, with_damping: bool) {
+/// Half a velocity update (`h` is half the substep). The first kick of a
+/// substep applies damping and remembers the velocity before the warm start;
+/// the second adds the warm start's velocity change again (its second half).
+fn kick(bodies: &mut [SolverBody], h: Real, first: bool) {
+    let with_damping = first;
     for b in bodies[1..].iter_mut() {
         if b.inv_mass == 0.0 && b.inv_i == 0.0 && b.accel == Vec2::ZERO {
-            continue; // kinematic: keeps its velocity
+            // Kinematic: keeps its velocity (and no impulse changes it).
+            b.warm_v = if first { b.v } else { Vec2::ZERO };
+            b.warm_w = if first { b.w } else { 0.0 };
+            continue;
         }
         let mut v = b.v + h * b.accel;
         let mut w = b.w + h * b.alpha;
@@ -445,8 +454,24 @@ fn kick(bodies: &mut [SolverBody], h: Real, with_damping: bool) {
             v *= MAX_LINEAR_SPEED / speed2.sqrt();
         }
         w = w.clamp(-MAX_ANGULAR_SPEED, MAX_ANGULAR_SPEED);
+        if first {
+            b.warm_v = v;
+            b.warm_w = w;
+        } else {
+            v += b.warm_v;
+            w += b.warm_w;
+        }
         b.v = v;
         b.w = w;
+    }
+}
+
+/// After the warm start: keep each body's velocity change from it, to be
+/// applied again before the relax phase.
+fn remember_warm_start(bodies: &mut [SolverBody]) {
+    for b in bodies[1..].iter_mut() {
+        b.warm_v = b.v - b.warm_v;
+        b.warm_w = b.w - b.warm_w;
     }
 }
 
@@ -460,11 +485,11 @@ fn integrate_positions(bodies: &mut [SolverBody], h: Real) {
 }
 
 /// Warm start every constraint: the bundled ones wide, the rest one by one.
-fn warm_start(sc: &mut StepScratch, first: bool) {
-    wide::warm_start_all(&mut sc.bundles, &mut sc.solver_bodies, first);
+fn warm_start(sc: &mut StepScratch) {
+    wide::warm_start_all(&mut sc.bundles, &mut sc.solver_bodies);
     for range in sc.solver_order.ranges.iter() {
         for c in sc.constraints[range.start as usize..range.end as usize].iter_mut() {
-            cs::warm_start(c, &mut sc.solver_bodies, first);
+            cs::warm_start(c, &mut sc.solver_bodies);
         }
     }
 }
@@ -483,6 +508,11 @@ fn solve_islands(sc: &mut StepScratch, inv_h: Real, push: Real, use_bias: bool) 
     for range in solver_order.ranges.iter() {
         let island = &mut constraints[range.start as usize..range.end as usize];
         let iterations = range.iterations;
+        if !use_bias {
+            for c in island.iter_mut() {
+                cs::count_second_half(c);
+            }
+        }
         for it in 0..iterations {
             let mut max_delta: Real = 0.0;
             let mut scale: Real = 0.0;
