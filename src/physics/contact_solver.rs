@@ -40,7 +40,7 @@ pub struct ConstraintPoint {
     pub impact_energy: Real,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct ContactConstraint {
     pub a: u32,
     pub b: u32,
@@ -66,9 +66,11 @@ pub struct ContactConstraint {
     pub block: bool,
 }
 
-/// Build a constraint from a contact's manifold and the bodies' state.
+/// Build a constraint (in place) from a contact's manifold and the bodies'
+/// state.
 #[allow(clippy::too_many_arguments)]
 pub fn prepare(
+    out: &mut ContactConstraint,
     manifold: &Manifold,
     contact: u32,
     a: u32,
@@ -80,13 +82,14 @@ pub fn prepare(
     softness: Softness,
     warm_start: bool,
     stick_speed: Real,
-) -> ContactConstraint {
+) {
     let ba = &bodies[a as usize];
     let bb = &bodies[b as usize];
     let (ma, ia, mb, ib) = (ba.inv_mass, ba.inv_i, bb.inv_mass, bb.inv_i);
     let normal = manifold.normal;
     let tangent = right_perp(normal);
-    let mut c = ContactConstraint {
+    let c = out;
+    *c = ContactConstraint {
         a,
         b,
         normal,
@@ -147,7 +150,6 @@ pub fn prepare(
         // solved one by one. Written so a NaN also takes that path.
         c.block = c.k11 * c.k11 < 1000.0 * det;
     }
-    c
 }
 
 /// Apply half of last substep's impulses again (the solution rarely changes

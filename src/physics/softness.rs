@@ -17,6 +17,12 @@ pub struct Softness {
     pub impulse_scale: Real,
 }
 
+impl Default for Softness {
+    fn default() -> Self {
+        Softness::RIGID
+    }
+}
+
 impl Softness {
     /// A rigid constraint (no bias, full mass).
     pub const RIGID: Softness = Softness {

@@ -36,6 +36,10 @@ pub struct StepScratch {
     /// Contacts to solve this step, then their islands and visiting order.
     links: Vec<Link>,
     solver_order: SolverOrder,
+    /// Link index → its constraint's place in solve order.
+    slot_of_link: Vec<u32>,
+    /// Constraints with restitution (the only ones the bounce pass visits).
+    bouncy: Vec<u32>,
     bundles: Vec<WideConstraint>,
     pairs: Vec<(u32, u32)>,
     wake: Vec<u32>,
@@ -241,16 +245,26 @@ impl World {
         // Islands and visiting order first, so the constraints are laid out
         // in the order they are solved.
         sc.solver_order.build(sc.solver_bodies.len(), &sc.links);
-        sc.constraints.clear();
-        for &li in &sc.solver_order.order {
-            let link = sc.links[li as usize];
+        // Built in contact order (sequential reads of the contacts), each
+        // written to its place in solve order.
+        let count = sc.solver_order.order.len();
+        sc.slot_of_link.clear();
+        sc.slot_of_link.resize(count, 0);
+        for (slot, &li) in sc.solver_order.order.iter().enumerate() {
+            sc.slot_of_link[li as usize] = slot as u32;
+        }
+        sc.constraints.resize(count, ContactConstraint::default());
+        sc.bouncy.clear();
+        for (li, link) in sc.links.iter().enumerate() {
             let c = &self.contacts[link.contact as usize];
             let softness = if link.a_dynamic && link.b_dynamic {
                 soft
             } else {
                 static_soft
             };
-            sc.constraints.push(cs::prepare(
+            let slot = sc.slot_of_link[li] as usize;
+            cs::prepare(
+                &mut sc.constraints[slot],
                 &c.manifold,
                 link.contact,
                 link.a,
@@ -262,15 +276,15 @@ impl World {
                 softness,
                 self.settings.enable_warm_starting,
                 STICK_SPEED,
-            ));
+            );
+            if c.restitution != 0.0 {
+                sc.bouncy.push(slot as u32);
+            }
         }
+        // The restitution pass visits bouncing contacts in solve order.
+        sc.bouncy.sort_unstable();
 
-        // --- substeps
         let push = self.settings.contact_push_speed;
-        // Kick–drift–kick: half the external acceleration before the solve
-        // phase, half before the relax phase. Free flight under constant
-        // forces is then exact (no O(h) energy wobble), and the relax phase
-        // still ends each substep with contacts satisfied.
         // Colour groups go to the wide solver, four constraints at a time.
         sc.bundles.clear();
         if self.settings.wide_solver {
@@ -297,6 +311,11 @@ impl World {
                 order.ranges.insert(at + k, group);
             }
         }
+        // --- substeps
+        // Kick–drift–kick: half the external acceleration before the solve
+        // phase, half before the relax phase. Free flight under constant
+        // forces is then exact (no O(h) energy wobble), and the relax phase
+        // still ends each substep with contacts satisfied.
         for _ in 0..substeps {
             kick(&mut sc.solver_bodies, 0.5 * h, true);
             warm_start(&mut sc);
@@ -311,12 +330,14 @@ impl World {
         wide::unbundle(&sc.bundles, &mut sc.constraints);
         let threshold = self.settings.restitution_threshold;
         for _ in 0..RESTITUTION_ITERATIONS {
-            for c in sc.constraints.iter_mut() {
+            for &slot in &sc.bouncy {
+                let c = &mut sc.constraints[slot as usize];
                 cs::apply_restitution(c, &mut sc.solver_bodies, threshold);
             }
         }
-        for c in &sc.constraints {
-            cs::store_impulses(c, &mut self.contacts[c.contact as usize].manifold);
+        for (link, &slot) in sc.links.iter().zip(&sc.slot_of_link) {
+            let c = &sc.constraints[slot as usize];
+            cs::store_impulses(c, &mut self.contacts[link.contact as usize].manifold);
         }
 
         // --- write back
