@@ -255,3 +255,24 @@ fn thirty_dominoes_all_fall_then_sleep() {
     }
     assert_eq!(world.awake_body_count(), 0, "dominoes should be asleep");
 }
+
+#[test]
+fn hundred_row_pyramid_stands_without_sleep() {
+    // The benchmark pile: 5050 boxes in one island, one solver pass per
+    // phase. It sags a little on its soft contacts (Box2D v3 ≈ 35 cm in the
+    // mean height) but must not creep apart.
+    use physbox::testbed::bench::{large_pyramid, settings};
+    let mut world = World::new(settings(false));
+    let boxes = large_pyramid(&mut world);
+    let mean_y = |w: &World| boxes.iter().map(|&b| pos(w, b).y).sum::<f64>() / boxes.len() as f64;
+    let start = mean_y(&world);
+    run(&mut world, 300);
+    let max_speed = boxes
+        .iter()
+        .map(|&b| world.body(b).unwrap().linear_velocity.length())
+        .fold(0.0, f64::max);
+    let sag = start - mean_y(&world);
+    println!("100-row pyramid: mean sag {sag:.4} m, max speed {max_speed:.4} m/s");
+    assert!(max_speed < 0.5, "bodies move at {max_speed} m/s");
+    assert!((0.0..0.35).contains(&sag), "mean sag {sag} m");
+}

@@ -435,9 +435,9 @@ fn solve_points(
         let (ra, rb) = (cp.ra, cp.rb);
         let dv = relative_velocity(vel.0, vel.1, vel.2, vel.3, ra, rb);
         let vn = dv.dot(n);
-        let carried = W::splat(0.5) * cp.warm_normal;
-        let impulse = -cp.normal_mass * (mass_scale * vn + bias)
-            - impulse_scale * (cp.normal_impulse - carried);
+        // One-pass islands: plain soft contact (scalar `load_share` = 0).
+        let impulse =
+            -cp.normal_mass * (mass_scale * vn + bias) - impulse_scale * cp.normal_impulse;
         let new_impulse = (cp.normal_impulse + impulse).max(W::ZERO);
         let hit = on
             .and(cp.impact_energy.lt(W::ZERO))
@@ -512,14 +512,11 @@ fn solve_block(
     let vn1 = relative_velocity(vel.0, vel.1, vel.2, vel.3, p0.ra, p0.rb).dot(n);
     let vn2 = relative_velocity(vel.0, vel.1, vel.2, vel.3, p1.ra, p1.rb).dot(n);
     let (l1, l2) = (p0.normal_impulse, p1.normal_impulse);
-    let half = W::splat(0.5);
-    let (c1, c2) = (half * p0.warm_normal, half * p1.warm_normal);
     let kl1 = k11 * l1 + k12 * l2;
     let kl2 = k12 * l1 + k22 * l2;
-    let kd1 = k11 * (l1 - c1) + k12 * (l2 - c2);
-    let kd2 = k12 * (l1 - c1) + k22 * (l2 - c2);
-    let r1 = kl1 - ms1 * vn1 - b1 - is1 * kd1;
-    let r2 = kl2 - ms2 * vn2 - b2 - is2 * kd2;
+    // No carried load in one-pass islands (scalar `load_share` = 0).
+    let r1 = kl1 - ms1 * vn1 - b1 - is1 * kl1;
+    let r2 = kl2 - ms2 * vn2 - b2 - is2 * kl2;
     let inv_det = W::ONE / det;
     let both = (
         (k22 * r1 - k12 * r2) * inv_det,

@@ -29,7 +29,7 @@ pub const STICK_SPEED: Real = 0.01;
 /// Work budget (constraint-point solves per phase) for small islands: an
 /// island with few contacts iterates until converged, up to this budget, so
 /// extreme mass ratios (1000:1 stacks) settle instead of sinking.
-pub const SMALL_ISLAND_BUDGET: usize = 4096;
+pub const SMALL_ISLAND_BUDGET: usize = 8192;
 /// Iteration cap for one island in one phase.
 pub const MAX_ISLAND_ITERATIONS: usize = 1024;
 

@@ -46,6 +46,9 @@ pub struct SolverOrder {
     /// Colour groups of the one-pass islands, solved by the wide solver
     /// (between the iterating islands and the overflow in `order`).
     pub colors: Vec<(u32, u32)>,
+    /// Where the one-pass constraints start in `order` (all before are in
+    /// islands that iterate).
+    pub single_pass_start: u32,
     /// Union-find over solver bodies (also used to put islands to sleep).
     pub uf: UnionFind,
     /// Island root of each link.
@@ -136,6 +139,7 @@ impl SolverOrder {
             }
             start = end;
         }
+        self.single_pass_start = self.order.len() as u32;
         if single_pass == 0 {
             return;
         }
