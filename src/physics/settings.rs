@@ -26,8 +26,8 @@ pub const LINEAR_SLEEP_TOLERANCE: Real = 0.05;
 pub const ANGULAR_SLEEP_TOLERANCE: Real = 2.0 / 180.0 * std::f64::consts::PI;
 /// Tangential speed below which the static friction coefficient applies.
 pub const STICK_SPEED: Real = 0.01;
-/// Work budget (constraint-point solves per phase) for small islands: an
-/// island with few contacts iterates until converged, up to this budget, so
+/// Work budget (constraint-point solves per phase, over the whole step): a
+/// scene with few contacts iterates until converged, up to this budget, so
 /// extreme mass ratios (1000:1 stacks) settle instead of sinking.
 pub const SMALL_ISLAND_BUDGET: usize = 8192;
 /// Iteration cap for one island in one phase.

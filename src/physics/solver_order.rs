@@ -2,9 +2,9 @@
 //! they are built so they can be laid out in that order (sequential memory).
 //!
 //! 1. Islands: union-find over the moving bodies of touching contacts.
-//! 2. Each island gets an iteration cap from a work budget: a small island
-//!    iterates until its impulses converge, a big pile gets one pass per
-//!    phase (like Box2D).
+//! 2. Islands get an iteration cap from the step's work budget: a scene of
+//!    a few small islands iterates until their impulses converge, a big
+//!    pile (or many piles) gets one pass per phase (like Box2D).
 //! 3. The one-pass islands are merged and put in graph-colour order
 //!    (`graph_color`): constraints of one colour share no moving body, so
 //!    the wide solver takes them four at a time; the few that find no
@@ -77,8 +77,8 @@ impl SolverOrder {
         self.order_islands(body_count, links);
     }
 
-    /// Counting sort of links by island root into `grouped`, and each
-    /// island's iteration cap from the work budget.
+    /// Counting sort of links by island root into `grouped`, and the
+    /// islands' iteration cap from the work budget.
     fn group_by_island(&mut self, n: usize, links: &[Link]) {
         self.counts.clear();
         self.counts.resize(n + 1, 0);
@@ -96,21 +96,13 @@ impl SolverOrder {
             *slot += 1;
         }
         // `counts[r]` is now the end of island r (and the start of r + 1).
+        // One cap for every island from the step's whole work budget: a few
+        // small islands iterate to convergence, a scene of many (hundreds of
+        // small pyramids) gets one pass each, like a single big pile.
+        let points: usize = links.iter().map(|l| l.points as usize).sum();
+        let cap = (SMALL_ISLAND_BUDGET / points.max(1)).clamp(1, MAX_ISLAND_ITERATIONS) as u32;
         self.iterations.clear();
-        self.iterations.resize(n, 0);
-        let mut start = 0;
-        for r in 0..n {
-            let end = self.counts[r] as usize;
-            if end > start {
-                let points: usize = self.grouped[start..end]
-                    .iter()
-                    .map(|&i| links[i as usize].points as usize)
-                    .sum();
-                self.iterations[r] =
-                    (SMALL_ISLAND_BUDGET / points.max(1)).clamp(1, MAX_ISLAND_ITERATIONS) as u32;
-            }
-            start = end;
-        }
+        self.iterations.resize(n, cap);
     }
 
     /// Final order: each iterating island as its own range, then all
