@@ -8,10 +8,12 @@
 //! paths agree bit for bit (a test checks it); the scalar file is the
 //! readable reference, this one is the fast path for big islands.
 //!
-//! Bundles are built from prepared scalar constraints before the substeps
-//! and written back after them (restitution and impulse storage stay scalar).
+//! Lanes are filled from prepared scalar constraints before the substeps;
+//! after them their impulses go straight to the manifolds (or, for bouncing
+//! contacts, back to scalar form for the restitution pass).
 
-use super::contact_solver::{ConstraintPoint, ContactConstraint};
+use super::contact_solver::ContactConstraint;
+use super::manifold::Manifold;
 use super::math::Real;
 use super::solver_body::SolverBody;
 use super::wide::{Mask, LANES, V2, W};
@@ -55,8 +57,7 @@ pub struct WideConstraint {
     /// Lanes with a second point.
     pub two: Mask,
     pub points: [WidePoint; 2],
-    /// First scalar constraint and number of lanes used.
-    pub first: u32,
+    /// Lanes in use.
     pub lanes: u32,
 }
 
@@ -103,77 +104,78 @@ fn scatter(bodies: &mut [SolverBody], idx: &[u32; LANES], v: V2, w: W) {
     }
 }
 
-/// Bundle `constraints` (all of one colour) four at a time.
-pub fn bundle(constraints: &[ContactConstraint], first: u32, out: &mut Vec<WideConstraint>) {
-    for (k, chunk) in constraints.chunks(LANES).enumerate() {
-        let mut w = WideConstraint {
-            first: first + (k * LANES) as u32,
-            lanes: chunk.len() as u32,
-            ..Default::default()
-        };
-        for (i, c) in chunk.iter().enumerate() {
-            w.a[i] = c.a;
-            w.b[i] = c.b;
-            w.n.x.0[i] = c.normal.x;
-            w.n.y.0[i] = c.normal.y;
-            w.ma.0[i] = c.inv_mass_a;
-            w.ia.0[i] = c.inv_i_a;
-            w.mb.0[i] = c.inv_mass_b;
-            w.ib.0[i] = c.inv_i_b;
-            w.mass_scale.0[i] = c.softness.mass_scale;
-            w.bias_rate.0[i] = c.softness.bias_rate;
-            w.impulse_scale.0[i] = c.softness.impulse_scale;
-            w.rel_accel.0[i] = c.rel_accel;
-            w.k11.0[i] = c.k11;
-            w.k12.0[i] = c.k12;
-            w.k22.0[i] = c.k22;
-            w.block.0[i] = if c.count == 2 && c.block { u64::MAX } else { 0 };
-            w.two.0[i] = if c.count == 2 { u64::MAX } else { 0 };
-            for (wp, cp) in w.points.iter_mut().zip(&c.points[..c.count]) {
-                wp.ra.x.0[i] = cp.anchor_a.x;
-                wp.ra.y.0[i] = cp.anchor_a.y;
-                wp.rb.x.0[i] = cp.anchor_b.x;
-                wp.rb.y.0[i] = cp.anchor_b.y;
-                wp.base_separation.0[i] = cp.base_separation;
-                wp.normal_impulse.0[i] = cp.normal_impulse;
-                wp.tangent_impulse.0[i] = cp.tangent_impulse;
-                wp.total_normal_impulse.0[i] = cp.total_normal_impulse;
-                wp.normal_mass.0[i] = cp.normal_mass;
-                wp.tangent_mass.0[i] = cp.tangent_mass;
-                wp.friction.0[i] = cp.friction;
-                wp.warm_normal.0[i] = cp.warm_normal;
-                wp.warm_tangent.0[i] = cp.warm_tangent;
-                wp.impact_energy.0[i] = cp.impact_energy;
-            }
-        }
-        out.push(w);
-    }
-}
-
-/// Write the bundles' accumulated impulses back into the scalar constraints.
-pub fn unbundle(bundles: &[WideConstraint], constraints: &mut [ContactConstraint]) {
-    for w in bundles {
-        let start = w.first as usize;
-        for (i, c) in constraints[start..start + w.lanes as usize]
-            .iter_mut()
-            .enumerate()
-        {
-            let count = c.count;
-            for (cp, wp) in c.points[..count].iter_mut().zip(&w.points) {
-                write_point(cp, wp, i);
-            }
+impl WideConstraint {
+    /// Start a bundle with `lanes` lanes in use; the rest are padding (the
+    /// static dummy, zero masses: they compute nothing and write nothing).
+    pub fn reset(&mut self, lanes: usize) {
+        self.lanes = lanes as u32;
+        for i in lanes..LANES {
+            self.set_lane(i, &ContactConstraint::default());
         }
     }
-}
 
-#[inline]
-fn write_point(cp: &mut ConstraintPoint, wp: &WidePoint, i: usize) {
-    cp.normal_impulse = wp.normal_impulse.0[i];
-    cp.tangent_impulse = wp.tangent_impulse.0[i];
-    cp.total_normal_impulse = wp.total_normal_impulse.0[i];
-    cp.warm_normal = wp.warm_normal.0[i];
-    cp.warm_tangent = wp.warm_tangent.0[i];
-    cp.impact_energy = wp.impact_energy.0[i];
+    /// Copy a prepared scalar constraint into lane `i`.
+    pub fn set_lane(&mut self, i: usize, c: &ContactConstraint) {
+        self.a[i] = c.a;
+        self.b[i] = c.b;
+        self.n.x.0[i] = c.normal.x;
+        self.n.y.0[i] = c.normal.y;
+        self.ma.0[i] = c.inv_mass_a;
+        self.ia.0[i] = c.inv_i_a;
+        self.mb.0[i] = c.inv_mass_b;
+        self.ib.0[i] = c.inv_i_b;
+        self.mass_scale.0[i] = c.softness.mass_scale;
+        self.bias_rate.0[i] = c.softness.bias_rate;
+        self.impulse_scale.0[i] = c.softness.impulse_scale;
+        self.rel_accel.0[i] = c.rel_accel;
+        self.k11.0[i] = c.k11;
+        self.k12.0[i] = c.k12;
+        self.k22.0[i] = c.k22;
+        self.block.0[i] = if c.count == 2 && c.block { u64::MAX } else { 0 };
+        self.two.0[i] = if c.count == 2 { u64::MAX } else { 0 };
+        // Both points: a one-point constraint's second is all zeros.
+        for (wp, cp) in self.points.iter_mut().zip(&c.points) {
+            wp.ra.x.0[i] = cp.anchor_a.x;
+            wp.ra.y.0[i] = cp.anchor_a.y;
+            wp.rb.x.0[i] = cp.anchor_b.x;
+            wp.rb.y.0[i] = cp.anchor_b.y;
+            wp.base_separation.0[i] = cp.base_separation;
+            wp.normal_impulse.0[i] = cp.normal_impulse;
+            wp.tangent_impulse.0[i] = cp.tangent_impulse;
+            wp.total_normal_impulse.0[i] = cp.total_normal_impulse;
+            wp.normal_mass.0[i] = cp.normal_mass;
+            wp.tangent_mass.0[i] = cp.tangent_mass;
+            wp.friction.0[i] = cp.friction;
+            wp.warm_normal.0[i] = cp.warm_normal;
+            wp.warm_tangent.0[i] = cp.warm_tangent;
+            wp.impact_energy.0[i] = cp.impact_energy;
+        }
+    }
+
+    /// Lane `i`'s accumulated impulses back into its scalar constraint.
+    pub fn get_lane(&self, i: usize, c: &mut ContactConstraint) {
+        let count = c.count;
+        for (cp, wp) in c.points[..count].iter_mut().zip(&self.points) {
+            cp.normal_impulse = wp.normal_impulse.0[i];
+            cp.tangent_impulse = wp.tangent_impulse.0[i];
+            cp.total_normal_impulse = wp.total_normal_impulse.0[i];
+            cp.warm_normal = wp.warm_normal.0[i];
+            cp.warm_tangent = wp.warm_tangent.0[i];
+            cp.impact_energy = wp.impact_energy.0[i];
+        }
+    }
+
+    /// Lane `i`'s impulses into the contact's manifold (as
+    /// `contact_solver::store_impulses` for a contact without restitution).
+    pub fn store_lane(&self, i: usize, approach: [Real; 2], m: &mut Manifold) {
+        let count = m.count;
+        for (k, (mp, wp)) in m.points[..count].iter_mut().zip(&self.points).enumerate() {
+            mp.normal_impulse = wp.normal_impulse.0[i];
+            mp.tangent_impulse = wp.tangent_impulse.0[i];
+            mp.total_normal_impulse = wp.total_normal_impulse.0[i];
+            mp.normal_velocity = approach[k];
+        }
+    }
 }
 
 /// Warm start (first half) of all bundles (see `contact_solver::warm_start`).

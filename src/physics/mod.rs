@@ -6,6 +6,7 @@ pub mod broad_phase;
 mod ccd;
 pub mod collide;
 pub mod contact;
+mod contact_setup;
 pub mod contact_solver;
 mod contact_solver_wide;
 pub mod debug_draw;

@@ -19,11 +19,10 @@ use super::island::NO_ISLAND;
 use super::math::{Real, Rot, Vec2};
 use super::settings::{
     ANGULAR_SLEEP_TOLERANCE, LINEAR_SLEEP_TOLERANCE, MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED,
-    STICK_SPEED, TIME_TO_SLEEP,
+    TIME_TO_SLEEP,
 };
-use super::softness::Softness;
 use super::solver_body::SolverBody;
-use super::solver_order::{IslandRange, Link, SolverOrder};
+use super::solver_order::{Link, SolverOrder};
 use super::world::{clamp_position, World};
 
 /// Reusable per-step buffers (never part of snapshots; rebuilt every step).
@@ -32,28 +31,28 @@ pub struct StepScratch {
     pub(crate) solver_bodies: Vec<SolverBody>,
     /// Body slot index → solver index (0 = not simulated this step).
     pub(crate) body_to_solver: Vec<u32>,
+    /// Scalar constraints by slot (solve order): iterating islands, the
+    /// colouring's overflow, bouncing contacts, and everything when the
+    /// wide solver is off.
     pub(crate) constraints: Vec<ContactConstraint>,
     /// Contacts to solve this step, then their islands and visiting order.
-    links: Vec<Link>,
-    solver_order: SolverOrder,
+    pub(super) links: Vec<Link>,
+    pub(super) solver_order: SolverOrder,
     /// Link index → its constraint's place in solve order.
-    slot_of_link: Vec<u32>,
+    pub(super) slot_of_link: Vec<u32>,
     /// Constraints with restitution (the only ones the bounce pass visits).
-    bouncy: Vec<u32>,
-    bundles: Vec<WideConstraint>,
+    pub(super) bouncy: Vec<u32>,
+    /// Colour groups four at a time, and each slot's bundle·4 + lane
+    /// (slots of the coloured range only).
+    pub(super) bundles: Vec<WideConstraint>,
+    pub(super) bundles_used: usize,
+    pub(super) lane_of_slot: Vec<u32>,
+    /// Relative normal velocity at the step start per link (for events).
+    pub(super) approach: Vec<[Real; 2]>,
     pairs: Vec<(u32, u32)>,
     wake: Vec<u32>,
     fast: Vec<u32>,
 }
-
-/// Restitution passes (Gauss–Seidel over bouncing contacts); more than one
-/// makes two-point and chained bounces exact.
-const RESTITUTION_ITERATIONS: usize = 8;
-
-/// Contacts carry their load without soft sag only in islands that get at
-/// least this many passes per phase: with fewer, a pile of a few hundred
-/// boxes (3–4 passes) never settles and keeps jiggling at ~0.3 m/s.
-const LOAD_PRESERVING_ITERATIONS: u32 = 5;
 
 impl World {
     /// Advance the world by `dt` seconds (one fixed step, `settings.substeps`
@@ -223,109 +222,10 @@ impl World {
             });
         }
 
-        // --- contact constraints
-        let hertz = self.settings.contact_hertz.min(0.25 * inv_h);
-        let zeta = self.settings.contact_damping_ratio;
-        let soft = Softness::new(hertz, zeta, h);
-        let static_soft = Softness::new(2.0 * hertz, zeta, h);
-        sc.links.clear();
-        for (ci, c) in self.contacts.iter().enumerate() {
-            if c.sensor || c.manifold.count == 0 {
-                continue;
-            }
-            let a = sc.body_to_solver[c.body_a as usize];
-            let b = sc.body_to_solver[c.body_b as usize];
-            if a == 0 && b == 0 {
-                continue;
-            }
-            sc.links.push(Link {
-                contact: ci as u32,
-                a,
-                b,
-                a_dynamic: sc.solver_bodies[a as usize].inv_mass > 0.0,
-                b_dynamic: sc.solver_bodies[b as usize].inv_mass > 0.0,
-                points: c.manifold.count as u32,
-            });
-        }
-        // Islands and visiting order first, so the constraints are laid out
-        // in the order they are solved.
-        sc.solver_order.build(sc.solver_bodies.len(), &sc.links);
-        // Built in contact order (sequential reads of the contacts), each
-        // written to its place in solve order.
-        let count = sc.solver_order.order.len();
-        sc.slot_of_link.clear();
-        sc.slot_of_link.resize(count, 0);
-        for (slot, &li) in sc.solver_order.order.iter().enumerate() {
-            sc.slot_of_link[li as usize] = slot as u32;
-        }
-        sc.constraints.resize(count, ContactConstraint::default());
-        sc.bouncy.clear();
-        for (li, link) in sc.links.iter().enumerate() {
-            let c = &self.contacts[link.contact as usize];
-            let softness = if link.a_dynamic && link.b_dynamic {
-                soft
-            } else {
-                static_soft
-            };
-            let slot = sc.slot_of_link[li] as usize;
-            cs::prepare(
-                &mut sc.constraints[slot],
-                &c.manifold,
-                link.contact,
-                link.a,
-                link.b,
-                &sc.solver_bodies,
-                c.friction,
-                c.static_friction,
-                c.restitution,
-                softness,
-                self.settings.enable_warm_starting,
-                STICK_SPEED,
-                slot < sc.solver_order.single_pass_start as usize,
-            );
-            if c.restitution != 0.0 {
-                sc.bouncy.push(slot as u32);
-            }
-        }
-        // Islands with only a few passes per phase use plain soft contacts
-        // (see `ContactConstraint::load_share`).
-        for r in &sc.solver_order.ranges {
-            if r.iterations < LOAD_PRESERVING_ITERATIONS {
-                for c in &mut sc.constraints[r.start as usize..r.end as usize] {
-                    c.load_share = 0.0;
-                }
-            }
-        }
-        // The restitution pass visits bouncing contacts in solve order.
-        sc.bouncy.sort_unstable();
-
+        // --- contact constraints, islands and solve order
+        self.build_contact_constraints(&mut sc, h);
         let push = self.settings.contact_push_speed;
-        // Colour groups go to the wide solver, four constraints at a time.
-        sc.bundles.clear();
-        if self.settings.wide_solver {
-            for &(start, end) in &sc.solver_order.colors {
-                let group = &sc.constraints[start as usize..end as usize];
-                wide::bundle(group, start, &mut sc.bundles);
-            }
-        } else {
-            // Reference path: the same groups, solved one by one, before
-            // the overflow (the last range when there is one).
-            let order = &mut sc.solver_order;
-            let overflow_start = order.colors.last().map_or(0, |c| c.1);
-            let at = order
-                .ranges
-                .iter()
-                .position(|r| r.start == overflow_start && r.iterations == 1)
-                .unwrap_or(order.ranges.len());
-            for (k, &(start, end)) in order.colors.iter().enumerate() {
-                let group = IslandRange {
-                    start,
-                    end,
-                    iterations: 1,
-                };
-                order.ranges.insert(at + k, group);
-            }
-        }
+
         // --- substeps
         // Kick–drift–kick: half the external acceleration before the solve
         // phase, half before the relax phase. Free flight under constant
@@ -342,18 +242,7 @@ impl World {
             kick(&mut sc.solver_bodies, 0.5 * h, false);
             solve_islands(&mut sc, inv_h, push, false);
         }
-        wide::unbundle(&sc.bundles, &mut sc.constraints);
-        let threshold = self.settings.restitution_threshold;
-        for _ in 0..RESTITUTION_ITERATIONS {
-            for &slot in &sc.bouncy {
-                let c = &mut sc.constraints[slot as usize];
-                cs::apply_restitution(c, &mut sc.solver_bodies, threshold);
-            }
-        }
-        for (link, &slot) in sc.links.iter().zip(&sc.slot_of_link) {
-            let c = &sc.constraints[slot as usize];
-            cs::store_impulses(c, &mut self.contacts[link.contact as usize].manifold);
-        }
+        self.finish_contact_constraints(&mut sc);
 
         // --- write back
         sc.fast.clear();
@@ -522,7 +411,8 @@ fn integrate_positions(bodies: &mut [SolverBody], h: Real) {
 
 /// Warm start every constraint: the bundled ones wide, the rest one by one.
 fn warm_start(sc: &mut StepScratch) {
-    wide::warm_start_all(&mut sc.bundles, &mut sc.solver_bodies);
+    let bundles = &mut sc.bundles[..sc.bundles_used];
+    wide::warm_start_all(bundles, &mut sc.solver_bodies);
     for range in sc.solver_order.ranges.iter() {
         for c in sc.constraints[range.start as usize..range.end as usize].iter_mut() {
             cs::warm_start(c, &mut sc.solver_bodies);
@@ -538,8 +428,10 @@ fn solve_islands(sc: &mut StepScratch, inv_h: Real, push: Real, use_bias: bool) 
         constraints,
         solver_order,
         bundles,
+        bundles_used,
         ..
     } = sc;
+    let bundles = &mut bundles[..*bundles_used];
     wide::solve_all(bundles, solver_bodies, inv_h, push, use_bias);
     for range in solver_order.ranges.iter() {
         let island = &mut constraints[range.start as usize..range.end as usize];
