@@ -81,6 +81,7 @@ impl World {
                 link.a,
                 link.b,
                 &sc.solver_bodies,
+                &sc.solver_info,
                 c.friction,
                 c.static_friction,
                 c.restitution,
@@ -130,8 +131,8 @@ impl World {
                 contact: ci as u32,
                 a,
                 b,
-                a_dynamic: sc.solver_bodies[a as usize].inv_mass > 0.0,
-                b_dynamic: sc.solver_bodies[b as usize].inv_mass > 0.0,
+                a_dynamic: sc.solver_info[a as usize].inv_mass > 0.0,
+                b_dynamic: sc.solver_info[b as usize].inv_mass > 0.0,
                 points: c.manifold.count as u32,
             });
         }

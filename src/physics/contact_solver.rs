@@ -9,7 +9,7 @@
 use super::manifold::Manifold;
 use super::math::{cross, cross_sv, right_perp, Real, Vec2};
 use super::softness::Softness;
-use super::solver_body::SolverBody;
+use super::solver_body::{SolverBody, SolverBodyInfo};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ConstraintPoint {
@@ -80,6 +80,7 @@ pub fn prepare(
     a: u32,
     b: u32,
     bodies: &[SolverBody],
+    info: &[SolverBodyInfo],
     friction: Real,
     static_friction: Real,
     restitution: Real,
@@ -90,7 +91,8 @@ pub fn prepare(
 ) {
     let ba = &bodies[a as usize];
     let bb = &bodies[b as usize];
-    let (ma, ia, mb, ib) = (ba.inv_mass, ba.inv_i, bb.inv_mass, bb.inv_i);
+    let (info_a, info_b) = (&info[a as usize], &info[b as usize]);
+    let (ma, ia, mb, ib) = (info_a.inv_mass, info_a.inv_i, info_b.inv_mass, info_b.inv_i);
     let normal = manifold.normal;
     let tangent = right_perp(normal);
     let c = out;
@@ -107,7 +109,7 @@ pub fn prepare(
         count: manifold.count,
         points: [ConstraintPoint::default(); 2],
         contact,
-        rel_accel: normal.dot(bb.accel - ba.accel),
+        rel_accel: normal.dot(info_b.accel - info_a.accel),
         load_share: if preserve_load { 0.5 } else { 0.0 },
         k11: 0.0,
         k12: 0.0,

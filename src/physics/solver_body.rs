@@ -1,16 +1,23 @@
-//! The per-step working copy of a moving body that the solver iterates on.
-//! Index 0 of the solver array is a dummy for static bodies (zero velocity,
-//! zero inverse mass), so constraint loops need no branches.
+//! The per-step working copy of a moving body that the solver iterates on,
+//! split in two arrays: what every constraint pass reads and writes
+//! (`SolverBody`, one 64-byte cache line) and what only the per-body loops
+//! need (`SolverBodyInfo`). Index 0 of both is a dummy for static bodies
+//! (zero velocity, zero inverse mass), so constraint loops need no branches.
 
 use super::math::{Real, Rot, Vec2};
 
 #[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
 pub struct SolverBody {
     pub v: Vec2,
     pub w: Real,
     /// Position and rotation change since the start of the step.
     pub dp: Vec2,
     pub dq: Rot,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct SolverBodyInfo {
     pub inv_mass: Real,
     pub inv_i: Real,
     /// Acceleration from gravity and user forces (for exact restitution).
@@ -34,6 +41,11 @@ impl SolverBody {
         w: 0.0,
         dp: Vec2::ZERO,
         dq: Rot::IDENTITY,
+    };
+}
+
+impl SolverBodyInfo {
+    pub const STATIC: SolverBodyInfo = SolverBodyInfo {
         inv_mass: 0.0,
         inv_i: 0.0,
         accel: Vec2::ZERO,

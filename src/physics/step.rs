@@ -21,7 +21,7 @@ use super::settings::{
     ANGULAR_SLEEP_TOLERANCE, LINEAR_SLEEP_TOLERANCE, MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED,
     TIME_TO_SLEEP,
 };
-use super::solver_body::SolverBody;
+use super::solver_body::{SolverBody, SolverBodyInfo};
 use super::solver_order::{Link, SolverOrder};
 use super::world::{clamp_position, World};
 
@@ -29,6 +29,7 @@ use super::world::{clamp_position, World};
 #[derive(Clone, Debug, Default)]
 pub struct StepScratch {
     pub(crate) solver_bodies: Vec<SolverBody>,
+    pub(crate) solver_info: Vec<SolverBodyInfo>,
     /// Body slot index → solver index (0 = not simulated this step).
     pub(crate) body_to_solver: Vec<u32>,
     /// Scalar constraints by slot (solve order): iterating islands, the
@@ -187,6 +188,8 @@ impl World {
         // --- solver bodies
         sc.solver_bodies.clear();
         sc.solver_bodies.push(SolverBody::STATIC);
+        sc.solver_info.clear();
+        sc.solver_info.push(SolverBodyInfo::STATIC);
         sc.body_to_solver.clear();
         sc.body_to_solver.resize(self.bodies.capacity(), 0);
         for (index, b) in self.bodies.iter_mut() {
@@ -202,6 +205,8 @@ impl World {
                 w: b.angular_velocity,
                 dp: Vec2::ZERO,
                 dq: Rot::IDENTITY,
+            });
+            sc.solver_info.push(SolverBodyInfo {
                 inv_mass: b.inv_mass,
                 inv_i: b.inv_inertia,
                 accel: if dynamic {
@@ -232,14 +237,14 @@ impl World {
         // forces is then exact (no O(h) energy wobble), and the relax phase
         // still ends each substep with contacts satisfied.
         for _ in 0..substeps {
-            kick(&mut sc.solver_bodies, 0.5 * h, true);
+            kick(&mut sc.solver_bodies, &mut sc.solver_info, 0.5 * h, true);
             warm_start(&mut sc);
-            remember_warm_start(&mut sc.solver_bodies);
+            remember_warm_start(&sc.solver_bodies, &mut sc.solver_info);
             solve_islands(&mut sc, inv_h, push, true);
             integrate_positions(&mut sc.solver_bodies, h);
             // The second half of the warm start is the same impulses again:
             // added per body, not per constraint.
-            kick(&mut sc.solver_bodies, 0.5 * h, false);
+            kick(&mut sc.solver_bodies, &mut sc.solver_info, 0.5 * h, false);
             solve_islands(&mut sc, inv_h, push, false);
         }
         self.finish_contact_constraints(&mut sc);
@@ -247,8 +252,8 @@ impl World {
         // --- write back
         sc.fast.clear();
         let continuous = self.settings.enable_continuous;
-        for sb in sc.solver_bodies[1..].iter() {
-            let b = self.bodies.at_mut(sb.body);
+        for (sb, info) in sc.solver_bodies[1..].iter().zip(&sc.solver_info[1..]) {
+            let b = self.bodies.at_mut(info.body);
             b.linear_velocity = sb.v;
             b.angular_velocity = sb.w;
             b.center += sb.dp;
@@ -270,7 +275,7 @@ impl World {
             if continuous && b.body_type == BodyType::Dynamic {
                 let motion = sb.dp.length() + (sb.w * dt).abs() * b.max_extent;
                 if (b.bullet && motion > 0.0) || motion > 0.5 * b.min_extent {
-                    sc.fast.push(sb.body);
+                    sc.fast.push(info.body);
                 }
             }
         }
@@ -278,8 +283,8 @@ impl World {
             let body = sc.fast[k];
             ccd::solve_continuous(self, body);
         }
-        for sb in sc.solver_bodies[1..].iter() {
-            self.refresh_proxies(sb.body, dt);
+        for info in sc.solver_info[1..].iter() {
+            self.refresh_proxies(info.body, dt);
         }
         self.sleep_islands(&mut sc);
         self.scratch = sc;
@@ -325,7 +330,7 @@ impl World {
         let mut min_time = vec![Real::MAX; n];
         for i in 1..n {
             let root = sc.solver_order.uf.find(i as u32) as usize;
-            let b = self.bodies.at(sc.solver_bodies[i].body);
+            let b = self.bodies.at(sc.solver_info[i].body);
             let t = if b.allow_sleep { b.sleep_time } else { 0.0 };
             min_time[root] = min_time[root].min(t);
         }
@@ -340,7 +345,7 @@ impl World {
                 slot[root] = members.len() as u32;
                 members.push(Vec::new());
             }
-            members[slot[root] as usize].push(sc.solver_bodies[i].body);
+            members[slot[root] as usize].push(sc.solver_info[i].body);
         }
         for list in members {
             let island = self.sleeping.add(list.clone());
@@ -359,20 +364,20 @@ impl World {
 /// Half a velocity update (`h` is half the substep). The first kick of a
 /// substep applies damping and remembers the velocity before the warm start;
 /// the second adds the warm start's velocity change again (its second half).
-fn kick(bodies: &mut [SolverBody], h: Real, first: bool) {
+fn kick(bodies: &mut [SolverBody], info: &mut [SolverBodyInfo], h: Real, first: bool) {
     let with_damping = first;
-    for b in bodies[1..].iter_mut() {
-        if b.inv_mass == 0.0 && b.inv_i == 0.0 && b.accel == Vec2::ZERO {
+    for (b, i) in bodies[1..].iter_mut().zip(info[1..].iter_mut()) {
+        if i.inv_mass == 0.0 && i.inv_i == 0.0 && i.accel == Vec2::ZERO {
             // Kinematic: keeps its velocity (and no impulse changes it).
-            b.warm_v = if first { b.v } else { Vec2::ZERO };
-            b.warm_w = if first { b.w } else { 0.0 };
+            i.warm_v = if first { b.v } else { Vec2::ZERO };
+            i.warm_w = if first { b.w } else { 0.0 };
             continue;
         }
-        let mut v = b.v + h * b.accel;
-        let mut w = b.w + h * b.alpha;
+        let mut v = b.v + h * i.accel;
+        let mut w = b.w + h * i.alpha;
         if with_damping {
-            v *= b.linear_damping;
-            w *= b.angular_damping;
+            v *= i.linear_damping;
+            w *= i.angular_damping;
         }
         let speed2 = v.length_squared();
         if speed2 > MAX_LINEAR_SPEED * MAX_LINEAR_SPEED {
@@ -380,11 +385,11 @@ fn kick(bodies: &mut [SolverBody], h: Real, first: bool) {
         }
         w = w.clamp(-MAX_ANGULAR_SPEED, MAX_ANGULAR_SPEED);
         if first {
-            b.warm_v = v;
-            b.warm_w = w;
+            i.warm_v = v;
+            i.warm_w = w;
         } else {
-            v += b.warm_v;
-            w += b.warm_w;
+            v += i.warm_v;
+            w += i.warm_w;
         }
         b.v = v;
         b.w = w;
@@ -393,10 +398,10 @@ fn kick(bodies: &mut [SolverBody], h: Real, first: bool) {
 
 /// After the warm start: keep each body's velocity change from it, to be
 /// applied again before the relax phase.
-fn remember_warm_start(bodies: &mut [SolverBody]) {
-    for b in bodies[1..].iter_mut() {
-        b.warm_v = b.v - b.warm_v;
-        b.warm_w = b.w - b.warm_w;
+fn remember_warm_start(bodies: &[SolverBody], info: &mut [SolverBodyInfo]) {
+    for (b, i) in bodies[1..].iter().zip(info[1..].iter_mut()) {
+        i.warm_v = b.v - i.warm_v;
+        i.warm_w = b.w - i.warm_w;
     }
 }
 
