@@ -115,11 +115,21 @@ impl BroadPhase {
     /// the fat AABB; otherwise the proxy is re-inserted with a new fat box and
     /// buffered for pairing. Returns whether it was re-inserted.
     pub fn move_proxy(&mut self, key: ProxyKey, tight: Aabb) -> bool {
+        self.move_proxy_ahead(key, tight, tight)
+    }
+
+    /// Like `move_proxy`, but when the proxy must move its new fat box
+    /// covers `ahead` (⊇ `tight`: where the shape is heading) — a fast body
+    /// then stays inside its box for several steps instead of being
+    /// reinserted into the tree every step (Box2D v2's displacement
+    /// multiplier).
+    pub fn move_proxy_ahead(&mut self, key: ProxyKey, tight: Aabb, ahead: Aabb) -> bool {
         if !self.contains(key) {
             debug_assert!(false, "BroadPhase::move_proxy: no proxy {key:?}");
             return false;
         }
-        if !(is_finite_vec(tight.min) && is_finite_vec(tight.max)) {
+        let finite = |b: &Aabb| is_finite_vec(b.min) && is_finite_vec(b.max);
+        if !(finite(&tight) && finite(&ahead)) {
             debug_assert!(false, "BroadPhase::move_proxy: non-finite AABB {tight:?}");
             return false;
         }
@@ -127,12 +137,11 @@ impl BroadPhase {
         if tree.fat_aabb(key.id()).contains(&tight) {
             return false;
         }
-        tree.move_proxy(key.id(), tight.expanded(self.margin));
+        tree.move_proxy(key.id(), ahead.union(&tight).expanded(self.margin));
         self.buffer_move(key);
         true
     }
 
-    /// Whether `key` names a live proxy.
     pub fn contains(&self, key: ProxyKey) -> bool {
         self.trees[key.kind().index()].contains_proxy(key.id())
     }

@@ -607,6 +607,7 @@ impl World {
     /// Refresh the broad-phase boxes of a body's shapes; `dt` > 0 stretches
     /// them along the velocity so next step's speculative pairs exist.
     pub(crate) fn refresh_proxies(&mut self, index: u32, dt: Real) {
+        const PROXY_LOOKAHEAD: Real = 4.0;
         let b = self.bodies.at(index);
         let xf = b.xf;
         let shift = if dt > 0.0 {
@@ -633,11 +634,18 @@ impl World {
             let shape = shapes.at_mut(sid.index);
             let tight = shape.geom.aabb(xf);
             shape.aabb = tight;
-            let mut moved = Aabb::new(tight.min + shift, tight.max + shift).union(&tight);
-            if spin > 0.0 {
-                moved = moved.expanded(spin);
-            }
-            broad_phase.move_proxy(shape.proxy, moved);
+            let swept = |d: Vec2| {
+                let b = Aabb::new(tight.min + d, tight.max + d).union(&tight);
+                if spin > 0.0 {
+                    b.expanded(spin)
+                } else {
+                    b
+                }
+            };
+            // Needed: this step's sweep. Given when it must move anyway:
+            // four steps' sweep, so a falling body is not reinserted into
+            // the tree every step.
+            broad_phase.move_proxy_ahead(shape.proxy, swept(shift), swept(PROXY_LOOKAHEAD * shift));
         }
     }
 

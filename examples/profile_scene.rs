@@ -1,0 +1,31 @@
+//! Runs one benchmark scene for profiling (perf/callgrind) and prints the
+//! mean ms/step: `profile_scene [large_pyramid|many_pyramids|rain] [STEPS]`.
+use physbox::physics::World;
+use physbox::testbed::bench::{large_pyramid, many_pyramids, rain_setup, rain_step, settings};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let scene = args.next().unwrap_or_else(|| "large_pyramid".into());
+    let steps: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(100);
+    let mut world = World::new(settings(scene == "rain"));
+    match scene.as_str() {
+        "large_pyramid" => drop(large_pyramid(&mut world)),
+        "many_pyramids" => drop(many_pyramids(&mut world)),
+        "rain" => rain_setup(&mut world),
+        other => {
+            eprintln!("unknown scene '{other}'");
+            std::process::exit(2);
+        }
+    }
+    let t = std::time::Instant::now();
+    for i in 0..steps {
+        if scene == "rain" {
+            rain_step(&mut world, i);
+        }
+        world.step(1.0 / 60.0);
+    }
+    println!(
+        "{:.3} ms/step",
+        t.elapsed().as_secs_f64() * 1000.0 / steps as f64
+    );
+}
