@@ -56,6 +56,9 @@ pub struct WideConstraint {
     pub block: Mask,
     /// Lanes with a second point.
     pub two: Mask,
+    /// Lanes with restitution: only they record impact energy (the
+    /// restitution pass reads it; for the others it is never used).
+    pub bouncy: Mask,
     pub points: [WidePoint; 2],
     /// Lanes in use.
     pub lanes: u32,
@@ -133,6 +136,7 @@ impl WideConstraint {
         self.k22.0[i] = c.k22;
         self.block.0[i] = if c.count == 2 && c.block { u64::MAX } else { 0 };
         self.two.0[i] = if c.count == 2 { u64::MAX } else { 0 };
+        self.bouncy.0[i] = if c.restitution != 0.0 { u64::MAX } else { 0 };
         // Both points: a one-point constraint's second is all zeros.
         for (wp, cp) in self.points.iter_mut().zip(&c.points) {
             wp.ra.x.0[i] = cp.anchor_a.x;
@@ -431,6 +435,7 @@ fn solve_points(
     let n = c.n;
     for k in 0..2 {
         let on = lanes.and(has_point(c, k));
+        let (bouncy, rel_accel) = (c.bouncy, c.rel_accel);
         let s = separation(&c.points[k], n, a, b);
         let (bias, mass_scale, impulse_scale) = normal_terms(c, s, inv_h, push_speed, use_bias);
         let cp = &mut c.points[k];
@@ -441,11 +446,14 @@ fn solve_points(
         let impulse =
             -cp.normal_mass * (mass_scale * vn + bias) - impulse_scale * cp.normal_impulse;
         let new_impulse = (cp.normal_impulse + impulse).max(W::ZERO);
-        let hit = on
-            .and(cp.impact_energy.lt(W::ZERO))
-            .and(new_impulse.gt(W::ZERO))
-            .and(vn.lt(W::ZERO));
-        record_impact(cp, hit, vn - kick_offset, s, c.rel_accel);
+        if bouncy.any() {
+            let hit = on
+                .and(bouncy)
+                .and(cp.impact_energy.lt(W::ZERO))
+                .and(new_impulse.gt(W::ZERO))
+                .and(vn.lt(W::ZERO));
+            record_impact(cp, hit, vn - kick_offset, s, rel_accel);
+        }
         let applied = new_impulse - cp.normal_impulse;
         cp.normal_impulse = W::select(on, new_impulse, cp.normal_impulse);
         cp.total_normal_impulse = W::select(
@@ -539,17 +547,21 @@ fn solve_block(
         W::select(case_1, W::ZERO, W::select(case_2, only2, W::ZERO)),
     );
     let solved = c.block.and(case_both.or(case_1).or(case_2).or(case_none));
+    let (bouncy, rel_accel) = (c.bouncy, c.rel_accel);
     let (d1, d2) = (x1 - l1, x2 - l2);
     for (k, (new, d, v, s)) in [(x1, d1, vn1, s1), (x2, d2, vn2, s2)]
         .into_iter()
         .enumerate()
     {
         let cp = &mut c.points[k];
-        let hit = solved
-            .and(cp.impact_energy.lt(zero))
-            .and(new.gt(zero))
-            .and(v.lt(zero));
-        record_impact(cp, hit, v - kick_offset, s, c.rel_accel);
+        if bouncy.any() {
+            let hit = solved
+                .and(bouncy)
+                .and(cp.impact_energy.lt(zero))
+                .and(new.gt(zero))
+                .and(v.lt(zero));
+            record_impact(cp, hit, v - kick_offset, s, rel_accel);
+        }
         cp.normal_impulse = W::select(solved, new, cp.normal_impulse);
         cp.total_normal_impulse =
             W::select(solved, cp.total_normal_impulse + d, cp.total_normal_impulse);

@@ -19,19 +19,25 @@ pub const COLOR_COUNT: usize = 24;
 pub struct GraphColoring {
     bits: Vec<u64>,
     words: usize,
-    /// Constraint indices per colour (the last bucket is the overflow).
+    /// Constraint indices per colour (the last bucket is the overflow):
+    /// two-point constraints, then the one-point ones.
     buckets: Vec<Vec<u32>>,
+    singles: Vec<Vec<u32>>,
 }
 
 impl GraphColoring {
-    /// Append `constraints` (indices with their two solver bodies) to `out`,
-    /// grouped by colour; each colour's `(start, end)` in `out` goes to
-    /// `groups`. Returns where the overflow group (no colour) starts; it runs
-    /// to the end of `out`.
+    /// Append `constraints` (indices with their two solver bodies and
+    /// whether they have two points) to `out`, grouped by colour; each
+    /// colour's `(start, end)` in `out` goes to `groups`. Returns where the
+    /// overflow group (no colour) starts; it runs to the end of `out`.
+    ///
+    /// Within a colour, two-point constraints come first: the wide solver
+    /// then meets bundles of one kind (block solve or point by point) and
+    /// runs only that path. The order inside a colour changes no result.
     pub fn order(
         &mut self,
         body_count: usize,
-        constraints: impl Iterator<Item = (u32, u32, u32)>,
+        constraints: impl Iterator<Item = (u32, u32, u32, bool)>,
         out: &mut Vec<u32>,
         groups: &mut Vec<(u32, u32)>,
     ) -> u32 {
@@ -42,14 +48,24 @@ impl GraphColoring {
         for bucket in self.buckets.iter_mut() {
             bucket.clear();
         }
-        for (index, a, b) in constraints {
-            let color = self.assign(a, b);
-            self.buckets[color].push(index);
+        self.singles.clear();
+        self.singles.resize_with(COLOR_COUNT, Vec::new);
+        for list in self.singles.iter_mut() {
+            list.clear();
         }
-        for bucket in &self.buckets[..COLOR_COUNT] {
-            if !bucket.is_empty() {
+        for (index, a, b, two) in constraints {
+            let color = self.assign(a, b);
+            if two || color == COLOR_COUNT {
+                self.buckets[color].push(index);
+            } else {
+                self.singles[color].push(index);
+            }
+        }
+        for (bucket, singles) in self.buckets[..COLOR_COUNT].iter().zip(&self.singles) {
+            if !bucket.is_empty() || !singles.is_empty() {
                 let start = out.len() as u32;
                 out.extend_from_slice(bucket);
+                out.extend_from_slice(singles);
                 groups.push((start, out.len() as u32));
             }
         }
@@ -99,7 +115,7 @@ mod tests {
             pairs
                 .iter()
                 .enumerate()
-                .map(|(i, &(a, b))| (i as u32, a, b)),
+                .map(|(i, &(a, b))| (i as u32, a, b, i % 2 == 0)),
             &mut out,
             &mut groups,
         );

@@ -147,7 +147,10 @@ impl SolverOrder {
         let singles = grouped
             .iter()
             .filter(|&&i| iterations[roots[i as usize] as usize] == 1)
-            .map(|&i| (i, links[i as usize].a, links[i as usize].b));
+            .map(|&i| {
+                let l = &links[i as usize];
+                (i, l.a, l.b, l.points == 2)
+            });
         let overflow = coloring.order(n, singles, order, colors);
         if (overflow as usize) < self.order.len() {
             self.ranges.push(IslandRange {
