@@ -170,7 +170,23 @@ impl ShapeGeom {
                     let s = poly.normals[i].dot(p - poly.vertices[i]);
                     max_sep = max_sep.max(s);
                 }
-                max_sep <= poly.radius
+                if max_sep <= 0.0 {
+                    return true;
+                }
+                if max_sep > poly.radius {
+                    return false;
+                }
+                // Rounded polygon, point in the rounding band: inside when
+                // within `radius` of the core's boundary (the corners are
+                // arcs, not the square corners of the offset edges).
+                let r2 = poly.radius * poly.radius;
+                (0..poly.count).any(|i| {
+                    let a = poly.vertices[i];
+                    let b = poly.vertices[(i + 1) % poly.count];
+                    let e = b - a;
+                    let t = ((p - a).dot(e) / e.length_squared()).clamp(0.0, 1.0);
+                    (p - (a + t * e)).length_squared() <= r2
+                })
             }
             ShapeGeom::Segment(_) => false,
         }
@@ -192,6 +208,22 @@ impl ShapeGeom {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rounded_box_contains_points_inside_its_arcs_only() {
+        let mut poly = Polygon::make_box(1.0, 1.0);
+        poly.radius = 0.5;
+        let shape = ShapeGeom::Polygon(poly);
+        assert!(shape.contains_local(Vec2::new(0.0, 0.0)));
+        assert!(
+            shape.contains_local(Vec2::new(1.4, 0.0)),
+            "in the side band"
+        );
+        assert!(!shape.contains_local(Vec2::new(1.6, 0.0)));
+        // Beyond the corner arc but inside the square offset corner.
+        assert!(!shape.contains_local(Vec2::new(1.45, 1.45)));
+        assert!(shape.contains_local(Vec2::new(1.3, 1.3)));
+    }
 
     #[test]
     fn box_normals_point_out() {
