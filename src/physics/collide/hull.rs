@@ -15,8 +15,9 @@ pub(super) struct Hull {
 }
 
 impl Hull {
-    /// The polygon mapped by `xf` (rotation and translation of the working frame).
-    pub fn from_polygon(poly: &Polygon, xf: Transform) -> Hull {
+    /// The polygon mapped by `xf` (rotation and translation of the working
+    /// frame), then shifted by `-origin`, in one pass.
+    pub fn from_polygon(poly: &Polygon, xf: Transform, origin: Vec2) -> Hull {
         let count = poly.count.min(MAX_POLYGON_VERTICES);
         let mut h = Hull {
             v: [Vec2::ZERO; MAX_POLYGON_VERTICES],
@@ -25,7 +26,7 @@ impl Hull {
             radius: poly.radius,
         };
         for i in 0..count {
-            h.v[i] = xf.apply(poly.vertices[i]);
+            h.v[i] = xf.apply(poly.vertices[i]) - origin;
             h.n[i] = xf.q.rotate(poly.normals[i]);
         }
         h

@@ -49,8 +49,8 @@ pub fn collide_polygons(
     // small relative to the shapes (round-off at large offsets).
     let xf = xf_a.inv_mul(xf_b);
     let origin = a.vertices[0];
-    let ha = Hull::from_polygon(a, Transform::IDENTITY).shifted(origin);
-    let hb = Hull::from_polygon(b, xf).shifted(origin);
+    let ha = Hull::from_polygon(a, Transform::IDENTITY, origin);
+    let hb = Hull::from_polygon(b, xf, origin);
     let mut local = collide_hulls(&ha, &hb, speculative);
     for p in &mut local.points[..local.count] {
         p.point += origin;
@@ -67,9 +67,14 @@ pub(super) fn max_separation(h1: &Hull, h2: &Hull) -> (usize, Real) {
     for i in 0..h1.count {
         let n = h1.n[i];
         let v = h1.v[i];
+        // Plain comparisons, not `f64::min` (whose NaN handling costs more
+        // here); NaN input leaves `si` infinite, which reads as separated.
         let mut si = Real::INFINITY;
         for w in &h2.v[..h2.count] {
-            si = si.min(n.dot(*w - v));
+            let d = n.x * (w.x - v.x) + n.y * (w.y - v.y);
+            if d < si {
+                si = d;
+            }
         }
         if si > max_sep {
             max_sep = si;

@@ -47,7 +47,7 @@ pub fn collide_segment_polygon(
     let xf = xf_a.inv_mul(xf_b);
     let origin = seg.a;
     let ha = Hull::capsule(seg.a, seg.b, 0.0).shifted(origin);
-    let hb = Hull::from_polygon(poly, xf).shifted(origin);
+    let hb = Hull::from_polygon(poly, xf, origin);
     let mut local = collide_hulls(&ha, &hb, speculative);
     for p in &mut local.points[..local.count] {
         p.point += origin;
