@@ -45,7 +45,9 @@ impl World {
         for (slot, &li) in sc.solver_order.order.iter().enumerate() {
             sc.slot_of_link[li as usize] = slot as u32;
         }
-        let wide = self.settings.wide_solver;
+        // The wide solver where the CPU can run it (bit-identical results
+        // either way).
+        let wide = self.settings.wide_solver && super::wide::available();
         let colored = if wide {
             layout_bundles(sc)
         } else {

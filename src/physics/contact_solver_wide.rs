@@ -185,11 +185,12 @@ impl WideConstraint {
 /// Warm start (first half) of all bundles (see `contact_solver::warm_start`).
 pub fn warm_start_all(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx") {
+    {
+        assert!(super::wide::available(), "the wide solver needs AVX");
         // SAFETY: the CPU supports AVX (checked just above).
         unsafe { warm_start_avx(bundles, bodies) };
-        return;
     }
+    #[cfg(not(target_arch = "x86_64"))]
     warm_start_impl(bundles, bodies);
 }
 
@@ -203,11 +204,12 @@ pub fn solve_all(
     use_bias: bool,
 ) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx") {
+    {
+        assert!(super::wide::available(), "the wide solver needs AVX");
         // SAFETY: the CPU supports AVX (checked just above).
         unsafe { solve_avx(bundles, bodies, inv_h, push_speed, use_bias) };
-        return;
     }
+    #[cfg(not(target_arch = "x86_64"))]
     solve_impl(bundles, bodies, inv_h, push_speed, use_bias);
 }
 

@@ -1,15 +1,154 @@
 //! Four-lane vectors of the engine's scalar, for the wide contact solver.
 //!
-//! Plain `[Real; 4]` with element-wise operators: LLVM turns them into SSE2
-//! pairs on any x86-64 and into single AVX instructions inside functions
-//! compiled with AVX enabled. Every lane does exactly the arithmetic the
+//! Stored as `[Real; 4]`. On x86-64 the arithmetic, comparisons and blends
+//! are AVX intrinsics (the wide solver runs only where the CPU has AVX —
+//! `available()` — inside functions compiled with it); elsewhere they are
+//! plain element-wise loops. Every lane does exactly the arithmetic the
 //! scalar code does, in the same order, with no fused multiply-add, so the
-//! wide and scalar solvers give bit-identical results on every machine.
+//! wide and scalar solvers give bit-identical results.
 
 use super::math::Real;
-use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+use std::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
 
 pub const LANES: usize = 4;
+
+/// Can the wide solver run on this CPU?
+pub fn available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        true
+    }
+}
+
+/// AVX forms of the lane operations. Only reached from code that runs after
+/// `available()` said yes (the wide solver's entry points check it).
+#[cfg(target_arch = "x86_64")]
+mod avx {
+    use super::{Mask, W};
+    use std::arch::x86_64::*;
+
+    #[inline(always)]
+    pub fn v(a: W) -> __m256d {
+        // SAFETY: both are 32 bytes of four f64 lanes.
+        unsafe { std::mem::transmute::<W, __m256d>(a) }
+    }
+
+    #[inline(always)]
+    pub fn w(a: __m256d) -> W {
+        // SAFETY: as above.
+        unsafe { std::mem::transmute::<__m256d, W>(a) }
+    }
+
+    #[inline(always)]
+    pub fn m(a: Mask) -> __m256d {
+        // SAFETY: 32 bytes either way; a mask lane is all ones or all zeros.
+        unsafe { std::mem::transmute::<Mask, __m256d>(a) }
+    }
+
+    #[inline(always)]
+    pub fn mask(a: __m256d) -> Mask {
+        // SAFETY: as above.
+        unsafe { std::mem::transmute::<__m256d, Mask>(a) }
+    }
+
+    macro_rules! avx_op {
+        ($name:ident, $intr:ident) => {
+            #[inline(always)]
+            pub fn $name(a: W, b: W) -> W {
+                // SAFETY: the CPU has AVX (see the module comment).
+                w(unsafe { $intr(v(a), v(b)) })
+            }
+        };
+    }
+    avx_op!(add, _mm256_add_pd);
+    avx_op!(sub, _mm256_sub_pd);
+    avx_op!(mul, _mm256_mul_pd);
+    avx_op!(div, _mm256_div_pd);
+
+    macro_rules! avx_cmp {
+        ($name:ident, $pred:ident) => {
+            #[inline(always)]
+            pub fn $name(a: W, b: W) -> Mask {
+                // SAFETY: the CPU has AVX. Ordered, quiet predicates: NaN
+                // compares false, as Rust's operators do.
+                mask(unsafe { _mm256_cmp_pd::<$pred>(v(a), v(b)) })
+            }
+        };
+    }
+    avx_cmp!(gt, _CMP_GT_OQ);
+    avx_cmp!(ge, _CMP_GE_OQ);
+    avx_cmp!(lt, _CMP_LT_OQ);
+    avx_cmp!(le, _CMP_LE_OQ);
+
+    #[inline(always)]
+    pub fn select(k: Mask, a: W, b: W) -> W {
+        // SAFETY: the CPU has AVX.
+        w(unsafe { _mm256_blendv_pd(v(b), v(a), m(k)) })
+    }
+
+    #[inline(always)]
+    pub fn and(a: Mask, b: Mask) -> Mask {
+        // SAFETY: the CPU has AVX.
+        mask(unsafe { _mm256_and_pd(m(a), m(b)) })
+    }
+
+    #[inline(always)]
+    pub fn or(a: Mask, b: Mask) -> Mask {
+        // SAFETY: the CPU has AVX.
+        mask(unsafe { _mm256_or_pd(m(a), m(b)) })
+    }
+
+    #[inline(always)]
+    pub fn not(a: Mask) -> Mask {
+        // SAFETY: the CPU has AVX.
+        mask(unsafe { _mm256_andnot_pd(m(a), m(Mask::ALL)) })
+    }
+
+    #[inline(always)]
+    pub fn any(a: Mask) -> bool {
+        // SAFETY: the CPU has AVX.
+        unsafe { _mm256_movemask_pd(m(a)) != 0 }
+    }
+
+    /// Rust's `f64::max` lane by lane: the larger; the other operand when one
+    /// is NaN. (`maxpd(b, a)` returns `a` when either is NaN or both are
+    /// zero — as the scalar code does for zeros — so NaN lanes of `a` are
+    /// patched to `b`.)
+    #[inline(always)]
+    pub fn max(a: W, b: W) -> W {
+        // SAFETY: the CPU has AVX.
+        unsafe {
+            let m = _mm256_max_pd(v(b), v(a));
+            let a_nan = _mm256_cmp_pd::<_CMP_UNORD_Q>(v(a), v(a));
+            w(_mm256_blendv_pd(m, v(b), a_nan))
+        }
+    }
+
+    #[inline(always)]
+    pub fn neg(a: W) -> W {
+        // Flip the sign bits, exactly what scalar negation does.
+        // SAFETY: the CPU has AVX.
+        w(unsafe { _mm256_xor_pd(v(a), _mm256_set1_pd(-0.0)) })
+    }
+}
+
+/// `$avx` on x86-64, `$portable` elsewhere.
+macro_rules! simd {
+    ($avx:expr, $portable:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            $avx
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            $portable
+        }
+    }};
+}
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[repr(C, align(32))]
@@ -60,7 +199,7 @@ impl W {
 
     #[inline(always)]
     pub fn max(self, o: W) -> W {
-        W(lanes!(|i| self.0[i].max(o.0[i])))
+        simd!(avx::max(self, o), W(lanes!(|i| self.0[i].max(o.0[i]))))
     }
 
     #[inline(always)]
@@ -75,30 +214,39 @@ impl W {
 
     #[inline(always)]
     pub fn gt(self, o: W) -> Mask {
-        Mask(lanes!(|i| bits(self.0[i] > o.0[i])))
+        simd!(avx::gt(self, o), Mask(lanes!(|i| bits(self.0[i] > o.0[i]))))
     }
 
     #[inline(always)]
     pub fn ge(self, o: W) -> Mask {
-        Mask(lanes!(|i| bits(self.0[i] >= o.0[i])))
+        simd!(
+            avx::ge(self, o),
+            Mask(lanes!(|i| bits(self.0[i] >= o.0[i])))
+        )
     }
 
     #[inline(always)]
     pub fn lt(self, o: W) -> Mask {
-        Mask(lanes!(|i| bits(self.0[i] < o.0[i])))
+        simd!(avx::lt(self, o), Mask(lanes!(|i| bits(self.0[i] < o.0[i]))))
     }
 
     #[inline(always)]
     pub fn le(self, o: W) -> Mask {
-        Mask(lanes!(|i| bits(self.0[i] <= o.0[i])))
+        simd!(
+            avx::le(self, o),
+            Mask(lanes!(|i| bits(self.0[i] <= o.0[i])))
+        )
     }
 
     /// `mask ? a : b` per lane.
     #[inline(always)]
     pub fn select(mask: Mask, a: W, b: W) -> W {
-        W(lanes!(|i| Real::from_bits(
-            (a.0[i].to_bits() & mask.0[i]) | (b.0[i].to_bits() & !mask.0[i])
-        )))
+        simd!(
+            avx::select(mask, a, b),
+            W(lanes!(|i| Real::from_bits(
+                (a.0[i].to_bits() & mask.0[i]) | (b.0[i].to_bits() & !mask.0[i])
+            )))
+        )
     }
 
     /// Largest lane.
@@ -118,22 +266,25 @@ impl Mask {
 
     #[inline(always)]
     pub fn and(self, o: Mask) -> Mask {
-        Mask(lanes!(|i| self.0[i] & o.0[i]))
+        simd!(avx::and(self, o), Mask(lanes!(|i| self.0[i] & o.0[i])))
     }
 
     #[inline(always)]
     pub fn or(self, o: Mask) -> Mask {
-        Mask(lanes!(|i| self.0[i] | o.0[i]))
+        simd!(avx::or(self, o), Mask(lanes!(|i| self.0[i] | o.0[i])))
     }
 
     #[inline(always)]
     pub fn not(self) -> Mask {
-        Mask(lanes!(|i| !self.0[i]))
+        simd!(avx::not(self), Mask(lanes!(|i| !self.0[i])))
     }
 
     #[inline(always)]
     pub fn any(self) -> bool {
-        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) != 0
+        simd!(
+            avx::any(self),
+            (self.0[0] | self.0[1] | self.0[2] | self.0[3]) != 0
+        )
     }
 }
 
@@ -143,7 +294,7 @@ macro_rules! binop {
             type Output = W;
             #[inline(always)]
             fn $f(self, o: W) -> W {
-                W(lanes!(|i| self.0[i] $op o.0[i]))
+                simd!(avx::$f(self, o), W(lanes!(|i| self.0[i] $op o.0[i])))
             }
         }
     };
@@ -151,20 +302,13 @@ macro_rules! binop {
 binop!(Add, add, +);
 binop!(Sub, sub, -);
 binop!(Mul, mul, *);
-
-impl std::ops::Div for W {
-    type Output = W;
-    #[inline(always)]
-    fn div(self, o: W) -> W {
-        W(lanes!(|i| self.0[i] / o.0[i]))
-    }
-}
+binop!(Div, div, /);
 
 impl Neg for W {
     type Output = W;
     #[inline(always)]
     fn neg(self) -> W {
-        W(lanes!(|i| -self.0[i]))
+        simd!(avx::neg(self), W(lanes!(|i| -self.0[i])))
     }
 }
 
@@ -255,6 +399,9 @@ mod tests {
 
     #[test]
     fn lanes_match_scalar_arithmetic() {
+        if !available() {
+            return;
+        }
         let a = W([1.0, -2.0, 3.5, 0.0]);
         let b = W([0.5, 4.0, -1.0, 2.0]);
         assert_eq!((a + b).0, [1.5, 2.0, 2.5, 2.0]);
@@ -264,5 +411,30 @@ mod tests {
         assert_eq!(m.0, [u64::MAX, 0, u64::MAX, 0]);
         assert_eq!(W::select(m, a, b).0, [1.0, 4.0, 3.5, 2.0]);
         assert_eq!(a.reduce_max(), 3.5);
+    }
+
+    #[test]
+    fn max_matches_scalar_bits_for_zeros_and_nan() {
+        if !available() {
+            return;
+        }
+        let nan = Real::NAN;
+        let xs = [-0.0, 0.0, -0.0, 0.0, nan, 1.0, nan, -1.0];
+        let ys = [0.0, -0.0, -0.0, 0.0, 1.0, nan, nan, -2.0];
+        for k in 0..2 {
+            let a = W([xs[4 * k], xs[4 * k + 1], xs[4 * k + 2], xs[4 * k + 3]]);
+            let b = W([ys[4 * k], ys[4 * k + 1], ys[4 * k + 2], ys[4 * k + 3]]);
+            let m = a.max(b);
+            for i in 0..LANES {
+                let want = std::hint::black_box(a.0[i]).max(std::hint::black_box(b.0[i]));
+                assert!(
+                    m.0[i].to_bits() == want.to_bits() || (m.0[i].is_nan() && want.is_nan()),
+                    "lane {i}: max({}, {}) = {} but scalar gives {want}",
+                    a.0[i],
+                    b.0[i],
+                    m.0[i]
+                );
+            }
+        }
     }
 }
