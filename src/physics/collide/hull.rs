@@ -49,6 +49,28 @@ impl Hull {
         h
     }
 
+    /// For a four-vertex hull whose opposite sides are parallel and equal
+    /// (a box, however rotated): its centre and half-edge vectors `a`, `b`,
+    /// the vertices being centre ∓ a ∓ b in order. `None` otherwise.
+    #[inline]
+    pub fn parallelogram(&self) -> Option<(Vec2, Vec2, Vec2)> {
+        if self.count != 4 {
+            return None;
+        }
+        let [v0, v1, v2, v3] = [self.v[0], self.v[1], self.v[2], self.v[3]];
+        let a = 0.5 * (v1 - v0);
+        let b = 0.5 * (v3 - v0);
+        // Opposite edges equal (to round-off of the hull's own size). Written
+        // so NaN input is not a parallelogram (the general path handles it).
+        let gap = (v2 - v3) - (v1 - v0);
+        let scale = (v1 - v0).length_squared() + (v3 - v0).length_squared();
+        let closed = gap.length_squared() <= 1e-20 * scale;
+        if !closed {
+            return None;
+        }
+        Some((0.5 * (v0 + v2), a, b))
+    }
+
     #[inline]
     pub fn next(&self, i: usize) -> usize {
         if i + 1 < self.count {

@@ -62,6 +62,9 @@ pub fn collide_polygons(
 /// hull 1, of the smallest signed distance of hull 2's vertices to that face.
 /// Positive means a separating axis exists. Returns (face, separation).
 pub(super) fn max_separation(h1: &Hull, h2: &Hull) -> (usize, Real) {
+    if let Some((center, a, b)) = h2.parallelogram() {
+        return max_separation_from_parallelogram(h1, center, a, b);
+    }
     let mut best = 0;
     let mut max_sep = Real::NEG_INFINITY;
     for i in 0..h1.count {
@@ -76,6 +79,23 @@ pub(super) fn max_separation(h1: &Hull, h2: &Hull) -> (usize, Real) {
                 si = d;
             }
         }
+        if si > max_sep {
+            max_sep = si;
+            best = i;
+        }
+    }
+    (best, max_sep)
+}
+
+/// `max_separation` against a parallelogram (every box): its vertices are
+/// centre ± a ± b, so the nearest one to a face is found in closed form,
+/// n·(centre − v) − |n·a| − |n·b|, instead of trying all four.
+fn max_separation_from_parallelogram(h1: &Hull, center: Vec2, a: Vec2, b: Vec2) -> (usize, Real) {
+    let mut best = 0;
+    let mut max_sep = Real::NEG_INFINITY;
+    for i in 0..h1.count {
+        let n = h1.n[i];
+        let si = n.dot(center - h1.v[i]) - n.dot(a).abs() - n.dot(b).abs();
         if si > max_sep {
             max_sep = si;
             best = i;
