@@ -302,12 +302,12 @@ fn events_report_begin_end_and_sensors() {
 
 /// A pile big enough to be solved by the wide (four-lane) solver: boxes with
 /// two-point manifolds, circles with one-point ones, restitution and friction.
-fn wide_world(wide: bool) -> World {
+fn wide_world(wide: bool) -> (World, Vec<physbox::physics::BodyId>) {
     let mut w = World::new(WorldSettings {
         wide_solver: wide,
         ..WorldSettings::default()
     });
-    ex::pyramid(&mut w, 45);
+    let boxes = ex::pyramid(&mut w, 45);
     for i in 0..400 {
         let c = dynamic_circle(
             &mut w,
@@ -320,21 +320,43 @@ fn wide_world(wide: bool) -> World {
         );
         w.set_angular_velocity(c, 0.05 * i as f64).unwrap();
     }
-    w
+    (w, boxes)
 }
 
 #[test]
-fn wide_solver_is_bit_identical_to_the_scalar_reference() {
-    let mut wide = wide_world(true);
-    let mut scalar = wide_world(false);
-    for step in 0..240 {
+fn wide_single_precision_solver_agrees_with_the_double_precision_reference() {
+    // Big islands are solved eight at a time in f32 (like Box2D), small ones
+    // in f64. Forcing the scalar f64 path everywhere must give the same
+    // motion to within single-precision round-off: a standing pyramid stands
+    // the same, and a rain of bouncing circles onto it (chaotic in detail)
+    // ends with the same energy.
+    let pyramid = |wide: bool| {
+        let mut w = World::new(WorldSettings {
+            wide_solver: wide,
+            ..WorldSettings::default()
+        });
+        let boxes = ex::pyramid(&mut w, 45);
+        for _ in 0..240 {
+            w.step(DT);
+        }
+        (w, boxes)
+    };
+    let ((wide, boxes), (scalar, _)) = (pyramid(true), pyramid(false));
+    assert!(wide.contact_count() > 1000, "the pile must be big");
+    let drift = boxes
+        .iter()
+        .map(|&id| (wide.body(id).unwrap().center - scalar.body(id).unwrap().center).length())
+        .fold(0.0, f64::max);
+    println!("pyramid: wide and scalar differ by at most {drift:.2e} m");
+    assert!(drift < 1e-3, "pyramid differs by {drift} m");
+
+    let (mut wide, _) = wide_world(true);
+    let (mut scalar, _) = wide_world(false);
+    for _ in 0..240 {
         wide.step(DT);
         scalar.step(DT);
-        assert_eq!(
-            wide.state_hash(),
-            scalar.state_hash(),
-            "diverged at step {step}"
-        );
     }
-    assert!(wide.contact_count() > 1000, "the pile must be big");
+    let (ew, es) = (wide.energy(), scalar.energy());
+    println!("rain on the pyramid: energy {ew:.1} J wide, {es:.1} J scalar");
+    assert!((ew - es).abs() < 0.01 * es.abs(), "energy {ew} vs {es}");
 }

@@ -45,8 +45,8 @@ impl World {
         for (slot, &li) in sc.solver_order.order.iter().enumerate() {
             sc.slot_of_link[li as usize] = slot as u32;
         }
-        // The wide solver where the CPU can run it (bit-identical results
-        // either way).
+        // The wide solver where the CPU can run it (the scalar path gives the
+        // same motion to single-precision round-off).
         let wide = self.settings.wide_solver && super::wide::available();
         let colored = if wide {
             layout_bundles(sc)

@@ -1,12 +1,12 @@
-//! The contact solver four constraints at a time (Box2D v3's wide solver,
-//! in double precision).
+//! The contact solver eight constraints at a time in single precision
+//! (Box2D v3's wide solver) — the fast path for big islands.
 //!
-//! Constraints of one graph colour share no moving body, so four of them can
-//! be solved at once in SIMD lanes with exactly the result of solving them
-//! one after another. Every formula here is the one in `contact_solver.rs`,
-//! lane by lane, in the same order of operations, so the wide and scalar
-//! paths agree bit for bit (a test checks it); the scalar file is the
-//! readable reference, this one is the fast path for big islands.
+//! Constraints of one graph colour share no moving body, so eight of them
+//! can be solved at once in SIMD lanes with the result of solving them one
+//! after another. Every formula here is the one in `contact_solver.rs`,
+//! lane by lane, in the same order of operations; only the precision
+//! differs (f32 lanes, f64 body state), and a test checks that the two paths
+//! agree to round-off. The scalar file is the readable reference.
 //!
 //! Lanes are filled from prepared scalar constraints before the substeps;
 //! after them their impulses go straight to the manifolds (or, for bouncing
@@ -16,7 +16,7 @@ use super::contact_solver::ContactConstraint;
 use super::manifold::Manifold;
 use super::math::Real;
 use super::solver_body::SolverBody;
-use super::wide::{Mask, LANES, V2, W};
+use super::wide::{Lane, Mask, LANES, V2, W};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct WidePoint {
@@ -34,7 +34,7 @@ pub struct WidePoint {
     pub impact_energy: W,
 }
 
-/// Up to four constraints of one colour; unused lanes point at the static
+/// Up to eight constraints of one colour; unused lanes point at the static
 /// dummy body with zero masses and never write anything.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct WideConstraint {
@@ -84,13 +84,13 @@ fn gather(bodies: &[SolverBody], idx: &[u32; LANES]) -> WideBody {
     };
     for (i, &k) in idx.iter().enumerate() {
         let b = &bodies[k as usize];
-        out.v.x.0[i] = b.v.x;
-        out.v.y.0[i] = b.v.y;
-        out.w.0[i] = b.w;
-        out.dp.x.0[i] = b.dp.x;
-        out.dp.y.0[i] = b.dp.y;
-        out.qc.0[i] = b.dq.c;
-        out.qs.0[i] = b.dq.s;
+        out.v.x.0[i] = b.v.x as Lane;
+        out.v.y.0[i] = b.v.y as Lane;
+        out.w.0[i] = b.w as Lane;
+        out.dp.x.0[i] = b.dp.x as Lane;
+        out.dp.y.0[i] = b.dp.y as Lane;
+        out.qc.0[i] = b.dq.c as Lane;
+        out.qs.0[i] = b.dq.s as Lane;
     }
     out
 }
@@ -100,9 +100,9 @@ fn scatter(bodies: &mut [SolverBody], idx: &[u32; LANES], v: V2, w: W) {
     for (i, &k) in idx.iter().enumerate() {
         if k != 0 {
             let b = &mut bodies[k as usize];
-            b.v.x = v.x.0[i];
-            b.v.y = v.y.0[i];
-            b.w = w.0[i];
+            b.v.x = v.x.0[i] as Real;
+            b.v.y = v.y.0[i] as Real;
+            b.w = w.0[i] as Real;
         }
     }
 }
@@ -121,38 +121,38 @@ impl WideConstraint {
     pub fn set_lane(&mut self, i: usize, c: &ContactConstraint) {
         self.a[i] = c.a;
         self.b[i] = c.b;
-        self.n.x.0[i] = c.normal.x;
-        self.n.y.0[i] = c.normal.y;
-        self.ma.0[i] = c.inv_mass_a;
-        self.ia.0[i] = c.inv_i_a;
-        self.mb.0[i] = c.inv_mass_b;
-        self.ib.0[i] = c.inv_i_b;
-        self.mass_scale.0[i] = c.softness.mass_scale;
-        self.bias_rate.0[i] = c.softness.bias_rate;
-        self.impulse_scale.0[i] = c.softness.impulse_scale;
-        self.rel_accel.0[i] = c.rel_accel;
-        self.k11.0[i] = c.k11;
-        self.k12.0[i] = c.k12;
-        self.k22.0[i] = c.k22;
-        self.block.0[i] = if c.count == 2 && c.block { u64::MAX } else { 0 };
-        self.two.0[i] = if c.count == 2 { u64::MAX } else { 0 };
-        self.bouncy.0[i] = if c.restitution != 0.0 { u64::MAX } else { 0 };
+        self.n.x.0[i] = c.normal.x as Lane;
+        self.n.y.0[i] = c.normal.y as Lane;
+        self.ma.0[i] = c.inv_mass_a as Lane;
+        self.ia.0[i] = c.inv_i_a as Lane;
+        self.mb.0[i] = c.inv_mass_b as Lane;
+        self.ib.0[i] = c.inv_i_b as Lane;
+        self.mass_scale.0[i] = c.softness.mass_scale as Lane;
+        self.bias_rate.0[i] = c.softness.bias_rate as Lane;
+        self.impulse_scale.0[i] = c.softness.impulse_scale as Lane;
+        self.rel_accel.0[i] = c.rel_accel as Lane;
+        self.k11.0[i] = c.k11 as Lane;
+        self.k12.0[i] = c.k12 as Lane;
+        self.k22.0[i] = c.k22 as Lane;
+        self.block.set(i, c.count == 2 && c.block);
+        self.two.set(i, c.count == 2);
+        self.bouncy.set(i, c.restitution != 0.0);
         // Both points: a one-point constraint's second is all zeros.
         for (wp, cp) in self.points.iter_mut().zip(&c.points) {
-            wp.ra.x.0[i] = cp.anchor_a.x;
-            wp.ra.y.0[i] = cp.anchor_a.y;
-            wp.rb.x.0[i] = cp.anchor_b.x;
-            wp.rb.y.0[i] = cp.anchor_b.y;
-            wp.base_separation.0[i] = cp.base_separation;
-            wp.normal_impulse.0[i] = cp.normal_impulse;
-            wp.tangent_impulse.0[i] = cp.tangent_impulse;
-            wp.total_normal_impulse.0[i] = cp.total_normal_impulse;
-            wp.normal_mass.0[i] = cp.normal_mass;
-            wp.tangent_mass.0[i] = cp.tangent_mass;
-            wp.friction.0[i] = cp.friction;
-            wp.warm_normal.0[i] = cp.warm_normal;
-            wp.warm_tangent.0[i] = cp.warm_tangent;
-            wp.impact_energy.0[i] = cp.impact_energy;
+            wp.ra.x.0[i] = cp.anchor_a.x as Lane;
+            wp.ra.y.0[i] = cp.anchor_a.y as Lane;
+            wp.rb.x.0[i] = cp.anchor_b.x as Lane;
+            wp.rb.y.0[i] = cp.anchor_b.y as Lane;
+            wp.base_separation.0[i] = cp.base_separation as Lane;
+            wp.normal_impulse.0[i] = cp.normal_impulse as Lane;
+            wp.tangent_impulse.0[i] = cp.tangent_impulse as Lane;
+            wp.total_normal_impulse.0[i] = cp.total_normal_impulse as Lane;
+            wp.normal_mass.0[i] = cp.normal_mass as Lane;
+            wp.tangent_mass.0[i] = cp.tangent_mass as Lane;
+            wp.friction.0[i] = cp.friction as Lane;
+            wp.warm_normal.0[i] = cp.warm_normal as Lane;
+            wp.warm_tangent.0[i] = cp.warm_tangent as Lane;
+            wp.impact_energy.0[i] = cp.impact_energy as Lane;
         }
     }
 
@@ -160,12 +160,12 @@ impl WideConstraint {
     pub fn get_lane(&self, i: usize, c: &mut ContactConstraint) {
         let count = c.count;
         for (cp, wp) in c.points[..count].iter_mut().zip(&self.points) {
-            cp.normal_impulse = wp.normal_impulse.0[i];
-            cp.tangent_impulse = wp.tangent_impulse.0[i];
-            cp.total_normal_impulse = wp.total_normal_impulse.0[i];
-            cp.warm_normal = wp.warm_normal.0[i];
-            cp.warm_tangent = wp.warm_tangent.0[i];
-            cp.impact_energy = wp.impact_energy.0[i];
+            cp.normal_impulse = wp.normal_impulse.0[i] as Real;
+            cp.tangent_impulse = wp.tangent_impulse.0[i] as Real;
+            cp.total_normal_impulse = wp.total_normal_impulse.0[i] as Real;
+            cp.warm_normal = wp.warm_normal.0[i] as Real;
+            cp.warm_tangent = wp.warm_tangent.0[i] as Real;
+            cp.impact_energy = wp.impact_energy.0[i] as Real;
         }
     }
 
@@ -174,9 +174,9 @@ impl WideConstraint {
     pub fn store_lane(&self, i: usize, approach: [Real; 2], m: &mut Manifold) {
         let count = m.count;
         for (k, (mp, wp)) in m.points[..count].iter_mut().zip(&self.points).enumerate() {
-            mp.normal_impulse = wp.normal_impulse.0[i];
-            mp.tangent_impulse = wp.tangent_impulse.0[i];
-            mp.total_normal_impulse = wp.total_normal_impulse.0[i];
+            mp.normal_impulse = wp.normal_impulse.0[i] as Real;
+            mp.tangent_impulse = wp.tangent_impulse.0[i] as Real;
+            mp.total_normal_impulse = wp.total_normal_impulse.0[i] as Real;
             mp.normal_velocity = approach[k];
         }
     }
@@ -308,8 +308,8 @@ fn relative_velocity(va: V2, wa: W, vb: V2, wb: W, ra: V2, rb: V2) -> V2 {
 fn normal_terms(
     c: &WideConstraint,
     s: W,
-    inv_h: Real,
-    push_speed: Real,
+    inv_h: Lane,
+    push_speed: Lane,
     use_bias: bool,
 ) -> (W, W, W) {
     let apart = s.gt(W::ZERO);
@@ -343,6 +343,7 @@ fn solve_impl(
     push_speed: Real,
     use_bias: bool,
 ) {
+    let (inv_h, push_speed) = (inv_h as Lane, push_speed as Lane);
     let kick_offset_of = |c: &WideConstraint| {
         if use_bias {
             W::splat(0.5) * c.rel_accel / W::splat(inv_h)
@@ -429,8 +430,8 @@ fn solve_points(
     b: &WideBody,
     vel: &mut Vel,
     lanes: Mask,
-    inv_h: Real,
-    push_speed: Real,
+    inv_h: Lane,
+    push_speed: Lane,
     use_bias: bool,
     kick_offset: W,
 ) {
@@ -505,8 +506,8 @@ fn solve_block(
     a: &WideBody,
     b: &WideBody,
     vel: &mut Vel,
-    inv_h: Real,
-    push_speed: Real,
+    inv_h: Lane,
+    push_speed: Lane,
     use_bias: bool,
     kick_offset: W,
 ) -> Mask {

@@ -48,8 +48,9 @@ pub struct WorldSettings {
     pub enable_sleep: bool,
     pub enable_continuous: bool,
     pub enable_warm_starting: bool,
-    /// Solve big islands four constraints at a time (SIMD). The results are
-    /// bit-identical either way; off is the slower reference path.
+    /// Solve big one-pass islands eight constraints at a time in single
+    /// precision (SIMD, as Box2D). Off: everything in the double-precision
+    /// scalar solver (slower; the same motion to f32 round-off).
     #[serde(default = "default_true")]
     pub wide_solver: bool,
     /// Use RK4 for force-only motion (see `integrator.rs`).

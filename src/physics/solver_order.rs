@@ -7,7 +7,7 @@
 //!    pile (or many piles) gets one pass per phase (like Box2D).
 //! 3. The one-pass islands are merged and put in graph-colour order
 //!    (`graph_color`): constraints of one colour share no moving body, so
-//!    the wide solver takes them four at a time; the few that find no
+//!    the wide solver takes them eight at a time; the few that find no
 //!    colour (overflow) are solved by the scalar solver.
 
 use super::graph_color::GraphColoring;

@@ -43,7 +43,7 @@ pub struct StepScratch {
     pub(super) slot_of_link: Vec<u32>,
     /// Constraints with restitution (the only ones the bounce pass visits).
     pub(super) bouncy: Vec<u32>,
-    /// Colour groups four at a time, and each slot's bundle·4 + lane
+    /// Colour groups eight at a time, and each slot's bundle·8 + lane
     /// (slots of the coloured range only).
     pub(super) bundles: Vec<WideConstraint>,
     pub(super) bundles_used: usize,
