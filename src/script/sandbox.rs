@@ -1,0 +1,121 @@
+//! The scene's Lua state: only the safe standard libraries (LUA_API.md,
+//! "The environment is a sandbox"), text-only `load`, our `print` and
+//! `require`, and a memory limit.
+
+use super::sim::Ctx;
+use mlua::{HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Value, VmState};
+
+/// A fresh Lua state with the sandboxed standard library.
+pub fn new_lua(memory_limit: usize) -> mlua::Result<Lua> {
+    // No io, no package (loadlib), no debug; `os` is trimmed below.
+    let libs = StdLib::COROUTINE
+        | StdLib::TABLE
+        | StdLib::STRING
+        | StdLib::UTF8
+        | StdLib::MATH
+        | StdLib::OS;
+    let lua = Lua::new_with(libs, LuaOptions::default())?;
+    lua.set_memory_limit(memory_limit)?;
+    let g = lua.globals();
+    for name in ["dofile", "loadfile", "require"] {
+        g.raw_set(name, Value::Nil)?;
+    }
+    // os: only the clock and calendar functions.
+    let os: mlua::Table = g.get("os")?;
+    let safe_os = lua.create_table()?;
+    for name in ["clock", "time", "date", "difftime"] {
+        safe_os.raw_set(name, os.get::<Value>(name)?)?;
+    }
+    g.raw_set("os", safe_os)?;
+    // string.dump makes binary chunks: gone.
+    let string: mlua::Table = g.get("string")?;
+    string.raw_set("dump", Value::Nil)?;
+    Ok(lua)
+}
+
+/// Install `print`, text-only `load` and hooked coroutines. Needs `Ctx`.
+pub fn install_base(lua: &Lua) -> mlua::Result<()> {
+    let g = lua.globals();
+    g.raw_set(
+        "print",
+        lua.create_function(|lua, args: MultiValue| {
+            let mut line = String::new();
+            for (i, v) in args.iter().enumerate() {
+                if i > 0 {
+                    line.push('\t');
+                }
+                line.push_str(&v.to_string()?);
+            }
+            let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+            ctx.sim.borrow_mut().console.write(line);
+            Ok(())
+        })?,
+    )?;
+    // `load` always in text mode: a binary chunk could break the VM.
+    let raw_load: mlua::Function = g.get("load")?;
+    g.raw_set(
+        "load",
+        lua.create_function(
+            move |_, (chunk, name, _mode, env): (Value, Value, Value, Value)| {
+                raw_load.call::<MultiValue>((chunk, name, "t", env))
+            },
+        )?,
+    )?;
+    // Coroutines run on their own lua_State, out of the watchdog's reach:
+    // each gets a count hook that checks the same deadline.
+    let co: mlua::Table = g.get("coroutine")?;
+    co.raw_set(
+        "create",
+        lua.create_function(|lua, f: mlua::Function| {
+            let t = lua.create_thread(f)?;
+            hook_thread(lua, &t)?;
+            Ok(t)
+        })?,
+    )?;
+    let wrap: mlua::Function = lua
+        .load(
+            r#"
+            local create, resume, pack, unpack = ...
+            return function(f)
+              local co = create(f)
+              return function(...)
+                local r = pack(resume(co, ...))
+                if not r[1] then error(r[2], 0) end
+                return unpack(r, 2, r.n)
+              end
+            end"#,
+        )
+        .set_name("=coroutine.wrap")
+        .call((
+            co.get::<mlua::Function>("create")?,
+            co.get::<mlua::Function>("resume")?,
+            g.get::<mlua::Table>("table")?
+                .get::<mlua::Function>("pack")?,
+            g.get::<mlua::Table>("table")?
+                .get::<mlua::Function>("unpack")?,
+        ))?;
+    co.raw_set("wrap", wrap)?;
+    Ok(())
+}
+
+fn hook_thread(lua: &Lua, t: &mlua::Thread) -> mlua::Result<()> {
+    let clock = lua
+        .app_data_ref::<Ctx>()
+        .expect("scene context")
+        .clock
+        .clone();
+    t.set_hook(
+        HookTriggers::new().every_nth_instruction(1000),
+        move |_, debug| {
+            if !clock.expired() {
+                return Ok(VmState::Continue);
+            }
+            let src = debug.source();
+            let msg = match (src.short_src, debug.current_line()) {
+                (Some(s), Some(l)) => format!("{s}:{l}: {}", clock.limit_message()),
+                _ => clock.limit_message(),
+            };
+            Err(mlua::Error::RuntimeError(msg))
+        },
+    )
+}
