@@ -12,8 +12,6 @@ fn scene_source(n: usize, mode: &str) -> String {
     let side = (n as f64).sqrt().ceil() as usize;
     let force = match mode {
         "field" => "force(function(b, t) return -0.1 * b.x, -0.1 * b.y end)",
-        "const" => "force(function(b, t) return 0.1, 0.1 end)",
-        "one" => "force(function(b, t) return -0.1 * b.x, 0.1 end)",
         "per_body" => "for _, b in ipairs(world:bodies()) do b.force = function(b, t) return -0.1 * b.x, -0.1 * b.y end end",
         _ => "",
     };

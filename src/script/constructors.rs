@@ -10,7 +10,7 @@ use crate::physics::geometry::make_convex_pieces;
 use crate::physics::{
     BodyDef, BodyId, BodyType, Circle, Polygon, Segment, ShapeDef, ShapeGeom, Vec2,
 };
-use mlua::{AnyUserData, Lua, Value};
+use mlua::{Lua, Value};
 
 /// Options every constructor takes.
 const COMMON: &[&str] = &[
@@ -140,7 +140,7 @@ pub fn parse_body_type(s: &str) -> Option<BodyType> {
     }
 }
 
-fn construct(lua: &Lua, kind: &'static str, opts: Value) -> mlua::Result<AnyUserData> {
+fn construct(lua: &Lua, kind: &'static str, opts: Value) -> mlua::Result<Value> {
     let allowed = allowed(specific_options(kind), COMMON);
     let o = Opts::new(lua, kind, opts, &allowed)?;
     let shapes = geometry(&o, kind, false)?;

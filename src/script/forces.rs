@@ -13,7 +13,7 @@ use super::handles::handle_for;
 use super::sim::{Ctx, ForceField};
 use super::world_api::body_arg;
 use crate::physics::{BodyId, BodyType, Vec2};
-use mlua::{Function, Lua, Table, UserData, UserDataMethods, Value};
+use mlua::{ffi, Function, Lua, Table, UserData, UserDataMethods, Value};
 
 const DRIVER: &str = r#"
 local single = function(f, handles, n, t, out)
@@ -88,17 +88,18 @@ impl UserData for ForceHandle {
 
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let f = lua.create_function(|lua, (func, bodies): (Value, Option<Value>)| {
-        let func =
-            match func {
-                Value::Function(f) => f,
-                other => return Err(scene_err(
+        let func = match func {
+            Value::Function(f) => f,
+            other => {
+                return Err(scene_err(
                     lua,
                     format!(
                         "force: expected a function(body, t) returning fx, fy [, torque], got {}",
                         super::options::type_name(&other)
                     ),
-                )),
-            };
+                ))
+            }
+        };
         let bodies = match bodies {
             None | Some(Value::Nil) => None,
             Some(Value::Table(t)) => {
@@ -124,6 +125,13 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         Ok(ForceHandle(sim.fields.len() - 1))
     })?;
     lua.globals().raw_set("force", f)
+}
+
+fn ctx_sim(lua: &Lua) -> std::rc::Rc<std::cell::RefCell<super::sim::Sim>> {
+    lua.app_data_ref::<Ctx>()
+        .expect("scene context")
+        .sim
+        .clone()
 }
 
 /// Where a function was defined, for error messages.
@@ -254,11 +262,14 @@ fn run(
     drop(ctx);
     {
         let _budget = clock.enter();
-        driver.call::<()>((f, handles, ids.len(), t, out))?;
+        ctx_sim(lua).borrow_mut().take_snapshot();
+        let r = driver.call::<()>((f, handles, ids.len(), t, out));
+        ctx_sim(lua).borrow_mut().snapshot_live = false;
+        r?;
     }
-    let values: Vec<f64> = match Vec::<f64>::from_lua_table(out, 3 * ids.len()) {
-        Ok(v) => v,
-        Err(_) => {
+    let values: Vec<f64> = match read_numbers(lua, out, 3 * ids.len())? {
+        Some(v) => v,
+        None => {
             return Err(mlua::Error::RuntimeError(format!(
                 "{}: force callback must return numbers fx, fy [, torque]",
                 origin(named)
@@ -293,25 +304,28 @@ fn run(
     Ok(())
 }
 
-trait FromLuaTable: Sized {
-    fn from_lua_table(t: &Table, n: usize) -> mlua::Result<Self>;
-}
-
-impl FromLuaTable for Vec<f64> {
-    /// The first `n` array entries as numbers (the array may be longer from
-    /// an earlier, larger step).
-    fn from_lua_table(t: &Table, n: usize) -> mlua::Result<Self> {
-        let mut v = Vec::with_capacity(n);
-        for x in t.sequence_values::<Value>().take(n) {
-            v.push(match x? {
-                Value::Number(f) => f,
-                Value::Integer(i) => i as f64,
-                _ => return Err(mlua::Error::runtime("not a number")),
-            });
-        }
-        if v.len() < n {
-            return Err(mlua::Error::runtime("missing values"));
-        }
-        Ok(v)
+/// The first `n` entries of the driver's output array as numbers, read
+/// with raw stack calls (through mlua's iterator this was a third of the
+/// field's cost); `None` if one is not a number.
+fn read_numbers(lua: &Lua, t: &Table, n: usize) -> mlua::Result<Option<Vec<f64>>> {
+    let mut v = Vec::with_capacity(n);
+    let mut ok = true;
+    // SAFETY: the table is argument 1; every get is popped; no Lua error can
+    // be raised by raw gets of numbers.
+    unsafe {
+        lua.exec_raw::<()>(t.clone(), |l| {
+            for i in 1..=n as ffi::lua_Integer {
+                let is_number = ffi::lua_rawgeti(l, 1, i) == ffi::LUA_TNUMBER;
+                let x = ffi::lua_tonumberx(l, -1, std::ptr::null_mut());
+                ffi::lua_settop(l, 1);
+                if !is_number {
+                    ok = false;
+                    break;
+                }
+                v.push(x);
+            }
+            ffi::lua_settop(l, 0);
+        })?;
     }
+    Ok(ok.then_some(v))
 }

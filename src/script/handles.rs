@@ -1,7 +1,17 @@
 //! `Body` handles: a userdata holding a generational `BodyId`. Every access
 //! goes through the world, so a destroyed body's handle gives a clear Lua
-//! error instead of touching a reused slot. Each body has one handle object
-//! (cached in `Sim`), so handles compare equal and work as table keys.
+//! error instead of touching a reused slot.
+//!
+//! Reading `body.x` in a force callback is the hottest path of a scene
+//! (10,000 bodies × several fields per step). Through mlua's userdata
+//! machinery one read cost ~350 ns, and even a bare full userdata costs a
+//! cache miss per body (its header holds the metatable). So a handle is a
+//! *light* userdata: the id itself, packed into the pointer bits. It needs no
+//! allocation, equal ids are equal handles (table keys work), and all light
+//! userdata share one metatable (nothing else in the sandbox is one) whose
+//! `__index` is a raw C function answering the position/velocity fields
+//! directly, handing every other key (methods, other fields, destroyed
+//! bodies, errors) to an ordinary mlua function.
 
 use super::color::parse_color;
 use super::constructors::{add_shape, parse_body_type};
@@ -9,23 +19,53 @@ use super::error::scene_err;
 use super::options::type_name;
 use super::sim::{Ctx, Sim};
 use crate::physics::{BodyId, Vec2};
-use mlua::{AnyUserData, Lua, MetaMethod, UserData, UserDataMethods, Value};
+use mlua::{ffi, Function, Lua, Table, Value};
+use std::cell::RefCell;
+use std::ffi::{c_int, c_void};
 
-pub struct BodyHandle(pub BodyId);
+/// Tag bit marking a packed body id (so a null pointer is never a handle).
+const TAG: u64 = 1 << 63;
 
-/// The handle of `id` (the cached one for a live body).
-pub fn handle_for(lua: &Lua, id: BodyId) -> mlua::Result<AnyUserData> {
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
-    let mut sim = ctx.sim.borrow_mut();
-    if let Some(extra) = sim.extra_mut(id) {
-        if let Some(h) = &extra.handle {
-            return Ok(h.clone());
+fn pack(id: BodyId) -> *mut c_void {
+    (TAG | (u64::from(id.generation & 0x7fff_ffff) << 32) | u64::from(id.index)) as usize
+        as *mut c_void
+}
+
+fn unpack(p: *const c_void) -> Option<(u32, u32)> {
+    let v = p as usize as u64;
+    (v & TAG != 0).then_some((v as u32, ((v >> 32) as u32) & 0x7fff_ffff))
+}
+
+/// The handle of `id`.
+pub fn handle_for(_lua: &Lua, id: BodyId) -> mlua::Result<Value> {
+    Ok(Value::LightUserData(mlua::LightUserData(pack(id))))
+}
+
+/// The body of a handle value, or `None` for any other value.
+pub fn body_of(lua: &Lua, v: &Value) -> Option<BodyId> {
+    let Value::LightUserData(p) = v else {
+        return None;
+    };
+    let (index, generation) = unpack(p.0)?;
+    // A handle stores the generation in 31 bits: compare it that way.
+    let ctx = lua.app_data_ref::<Ctx>()?;
+    let sim = ctx.sim.borrow();
+    let full = sim.world.body_id_at(index).map_or(generation, |live| {
+        if live.generation & 0x7fff_ffff == generation {
+            live.generation
+        } else {
+            generation
         }
-        let h = lua.create_userdata(BodyHandle(id))?;
-        extra.handle = Some(h.clone());
-        return Ok(h);
-    }
-    lua.create_userdata(BodyHandle(id))
+    });
+    Some(BodyId {
+        index,
+        generation: full,
+    })
+}
+
+fn self_body(lua: &Lua, ud: &Value) -> mlua::Result<BodyId> {
+    body_of(lua, ud)
+        .ok_or_else(|| scene_err(lua, "expected a body (call methods as body:method(...))"))
 }
 
 fn destroyed(lua: &Lua) -> mlua::Error {
@@ -46,6 +86,9 @@ fn with_sim<R>(
     if sim.world.body(id).is_err() {
         return Err(destroyed(lua));
     }
+    // A method may move, push or destroy the body: the force snapshot
+    // would no longer be true.
+    sim.snapshot_live = false;
     f(&mut sim)
 }
 
@@ -160,6 +203,7 @@ fn set_field(lua: &Lua, id: BodyId, key: &str, v: Value) -> mlua::Result<()> {
         other => return Err(scene_err(lua, format!("Body has no field '{other}'"))),
     };
     let result: Result<(), String> = with_sim(lua, id, |sim| {
+        sim.snapshot_live = false;
         let w = &mut sim.world;
         let b = w.body(id).expect("checked");
         let (p, a, v) = (b.xf.p, b.xf.q.angle(), b.linear_velocity);
@@ -230,177 +274,268 @@ fn opt_point(
     }
 }
 
-/// Readable fields (mlua dispatches these before methods and `__index`).
-const FIELDS: &[&str] = &[
-    "x",
-    "y",
-    "angle",
-    "vx",
-    "vy",
-    "omega",
-    "mass",
-    "inertia",
-    "awake",
-    "bullet",
-    "gravity_scale",
-    "friction",
-    "restitution",
-    "type",
-    "name",
-    "id",
-    "color",
-    "force",
-];
-const WRITABLE: &[&str] = &[
-    "x",
-    "y",
-    "angle",
-    "vx",
-    "vy",
-    "omega",
-    "awake",
-    "bullet",
-    "gravity_scale",
-    "friction",
-    "restitution",
-    "type",
-    "name",
-    "color",
-    "force",
-];
-
-/// The hot fields of force callbacks, read without the generic path.
-fn hot(lua: &Lua, id: BodyId, f: impl Fn(&crate::physics::Body) -> f64) -> mlua::Result<f64> {
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
-    let sim = ctx.sim.borrow();
-    match sim.world.body(id) {
-        Ok(b) => Ok(f(b)),
-        Err(_) => Err(destroyed(lua)),
+/// Raw `__index`: position and velocity fields straight from the world;
+/// anything else goes to the mlua fallback (upvalue 2).
+unsafe extern "C-unwind" fn fast_index(l: *mut ffi::lua_State) -> c_int {
+    let Some((index, generation)) = unpack(ffi::lua_touserdata(l, 1)) else {
+        return fallback(l);
+    };
+    let mut len = 0usize;
+    let key = ffi::lua_tolstring(l, 2, &mut len);
+    if !key.is_null() && len <= 5 {
+        let key = std::slice::from_raw_parts(key as *const u8, len);
+        let sim = ffi::lua_touserdata(l, ffi::lua_upvalueindex(1)) as *const RefCell<Sim>;
+        let live = (*sim)
+            .try_borrow()
+            .ok()
+            .and_then(|s| s.world.body_id_at(index));
+        let id = match live {
+            Some(live) if live.generation & 0x7fff_ffff == generation => live,
+            _ => BodyId { index, generation },
+        };
+        let value = match (*sim).try_borrow() {
+            // While force callbacks run: the compact start-of-step copy.
+            Ok(sim) if sim.snapshot_live => match sim.snapshot.get(index as usize) {
+                Some(s) if s.generation == id.generation => match key {
+                    b"x" => Some(s.x),
+                    b"y" => Some(s.y),
+                    b"vx" => Some(s.vx),
+                    b"vy" => Some(s.vy),
+                    b"omega" => Some(s.omega),
+                    b"angle" => Some(s.rot.1.atan2(s.rot.0)),
+                    b"mass" => Some(s.mass),
+                    _ => None,
+                },
+                _ => None,
+            },
+            Ok(sim) => match sim.world.body(id) {
+                Ok(b) => match key {
+                    b"x" => Some(b.xf.p.x),
+                    b"y" => Some(b.xf.p.y),
+                    b"vx" => Some(b.linear_velocity.x),
+                    b"vy" => Some(b.linear_velocity.y),
+                    b"omega" => Some(b.angular_velocity),
+                    b"angle" => Some(b.xf.q.angle()),
+                    b"mass" => Some(b.mass),
+                    _ => None,
+                },
+                Err(_) => None,
+            },
+            Err(_) => None,
+        };
+        if let Some(v) = value {
+            ffi::lua_pushnumber(l, v);
+            return 1;
+        }
     }
+    fallback(l)
 }
 
-impl UserData for BodyHandle {
-    fn add_fields<F: mlua::UserDataFields<Self>>(f: &mut F) {
-        f.add_field_method_get("x", |lua, this| hot(lua, this.0, |b| b.xf.p.x));
-        f.add_field_method_get("y", |lua, this| hot(lua, this.0, |b| b.xf.p.y));
-        f.add_field_method_get("vx", |lua, this| hot(lua, this.0, |b| b.linear_velocity.x));
-        f.add_field_method_get("vy", |lua, this| hot(lua, this.0, |b| b.linear_velocity.y));
-        f.add_field_method_get("omega", |lua, this| {
-            hot(lua, this.0, |b| b.angular_velocity)
-        });
-        f.add_field_method_get("angle", |lua, this| hot(lua, this.0, |b| b.xf.q.angle()));
-        f.add_field_method_get("mass", |lua, this| hot(lua, this.0, |b| b.mass));
-        for name in FIELDS.iter().skip(7) {
-            f.add_field_method_get(*name, move |lua, this| get_field(lua, this.0, name));
-        }
-        for name in WRITABLE {
-            f.add_field_method_set(*name, move |lua, this, v: Value| {
-                set_field(lua, this.0, name, v)
-            });
-        }
-    }
+/// Call the mlua `__index` (upvalue 2). It raises errors itself: no Rust
+/// value is alive in the calling frames when it does.
+unsafe fn fallback(l: *mut ffi::lua_State) -> c_int {
+    ffi::lua_pushvalue(l, ffi::lua_upvalueindex(2));
+    ffi::lua_pushvalue(l, 1);
+    ffi::lua_pushvalue(l, 2);
+    ffi::lua_call(l, 2, 1);
+    1
+}
 
-    fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
-        m.add_meta_method(MetaMethod::Index, |lua, this, key: mlua::LuaString| {
-            get_field(lua, this.0, &key.to_str()?)
-        });
-        m.add_meta_method(
-            MetaMethod::NewIndex,
-            |lua, this, (key, v): (mlua::LuaString, Value)| {
-                set_field(lua, this.0, &key.to_str()?, v)
-            },
-        );
-        m.add_meta_method(MetaMethod::ToString, |lua, this, ()| {
-            let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
-            let sim = ctx.sim.borrow();
-            Ok(match sim.world.body(this.0) {
-                Ok(b) => format!(
-                    "Body({}{})",
-                    sim.stable_id(this.0),
-                    b.name
-                        .as_ref()
-                        .map(|n| format!(" '{n}'"))
-                        .unwrap_or_default()
-                ),
-                Err(_) => "Body(destroyed)".to_string(),
-            })
-        });
-        m.add_method("position", |lua, this, ()| {
-            with_sim(lua, this.0, |s| {
-                let p = s.world.body(this.0).expect("live").xf.p;
+fn methods(lua: &Lua) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    let m = |name: &str, f: Function| t.raw_set(name, f);
+    m(
+        "position",
+        lua.create_function(|lua, ud: Value| {
+            let id = self_body(lua, &ud)?;
+            with_sim(lua, id, |s| {
+                let p = s.world.body(id).expect("live").xf.p;
                 Ok((p.x, p.y))
             })
-        });
-        m.add_method("velocity", |lua, this, ()| {
-            with_sim(lua, this.0, |s| {
-                let v = s.world.body(this.0).expect("live").linear_velocity;
+        })?,
+    )?;
+    m(
+        "velocity",
+        lua.create_function(|lua, ud: Value| {
+            let id = self_body(lua, &ud)?;
+            with_sim(lua, id, |s| {
+                let v = s.world.body(id).expect("live").linear_velocity;
                 Ok((v.x, v.y))
             })
-        });
-        m.add_method("center", |lua, this, ()| {
-            with_sim(lua, this.0, |s| {
-                let c = s.world.body(this.0).expect("live").center;
+        })?,
+    )?;
+    m(
+        "center",
+        lua.create_function(|lua, ud: Value| {
+            let id = self_body(lua, &ud)?;
+            with_sim(lua, id, |s| {
+                let c = s.world.body(id).expect("live").center;
                 Ok((c.x, c.y))
             })
-        });
-        m.add_method("kinetic_energy", |lua, this, ()| {
-            with_sim(lua, this.0, |s| {
-                Ok(s.world.body(this.0).expect("live").kinetic_energy())
+        })?,
+    )?;
+    m(
+        "kinetic_energy",
+        lua.create_function(|lua, ud: Value| {
+            let id = self_body(lua, &ud)?;
+            with_sim(lua, id, |s| {
+                Ok(s.world.body(id).expect("live").kinetic_energy())
             })
-        });
-        m.add_method("world_point", |lua, this, (x, y): (Value, Value)| {
+        })?,
+    )?;
+    m(
+        "world_point",
+        lua.create_function(|lua, (ud, x, y): (Value, Value, Value)| {
+            let id = self_body(lua, &ud)?;
             let p = Vec2::new(
                 number(lua, "world_point: lx", &x)?,
                 number(lua, "world_point: ly", &y)?,
             );
-            with_sim(lua, this.0, |s| {
-                let w = s.world.body(this.0).expect("live").xf.apply(p);
+            with_sim(lua, id, |s| {
+                let w = s.world.body(id).expect("live").xf.apply(p);
                 Ok((w.x, w.y))
             })
-        });
-        m.add_method("local_point", |lua, this, (x, y): (Value, Value)| {
+        })?,
+    )?;
+    m(
+        "local_point",
+        lua.create_function(|lua, (ud, x, y): (Value, Value, Value)| {
+            let id = self_body(lua, &ud)?;
             let p = Vec2::new(
                 number(lua, "local_point: x", &x)?,
                 number(lua, "local_point: y", &y)?,
             );
-            with_sim(lua, this.0, |s| {
-                let l = s.world.body(this.0).expect("live").xf.inv_apply(p);
+            with_sim(lua, id, |s| {
+                let l = s.world.body(id).expect("live").xf.inv_apply(p);
                 Ok((l.x, l.y))
             })
-        });
-        for (name, impulse) in [("apply_force", false), ("apply_impulse", true)] {
-            m.add_method(
-                name,
-                move |lua, this, (fx, fy, px, py): (Value, Value, Option<Value>, Option<Value>)| {
+        })?,
+    )?;
+    for (name, impulse) in [("apply_force", false), ("apply_impulse", true)] {
+        m(
+            name,
+            lua.create_function(
+                move |lua, (ud, fx, fy, px, py): (Value, Value, Value, Option<Value>, Option<Value>)| {
+                    let id = self_body(lua, &ud)?;
                     let f = Vec2::new(
                         number(lua, &format!("{name}: x"), &fx)?,
                         number(lua, &format!("{name}: y"), &fy)?,
                     );
                     let p = opt_point(lua, name, px, py)?;
-                    let r = with_sim(lua, this.0, |s| {
+                    let r = with_sim(lua, id, |s| {
                         Ok(if impulse {
-                            s.world.apply_impulse(this.0, f, p)
+                            s.world.apply_impulse(id, f, p)
                         } else {
-                            s.world.apply_force(this.0, f, p)
+                            s.world.apply_force(id, f, p)
                         })
                     })?;
                     r.map_err(|e| scene_err(lua, format!("{name}: {e}")))
                 },
-            );
-        }
-        m.add_method("apply_torque", |lua, this, t: Value| {
-            let t = number(lua, "apply_torque: torque", &t)?;
-            let r = with_sim(lua, this.0, |s| Ok(s.world.apply_torque(this.0, t)))?;
-            r.map_err(|e| scene_err(lua, format!("apply_torque: {e}")))
-        });
-        m.add_method("destroy", |lua, this, ()| {
-            let r = with_sim(lua, this.0, |s| Ok(s.destroy(this.0)))?;
-            r.map_err(|e| scene_err(lua, format!("destroy: {e}")))
-        });
-        for kind in ["circle", "box", "polygon"] {
-            m.add_method(format!("add_{kind}"), move |lua, this, opts: Value| {
-                add_shape(lua, this.0, kind, opts)
-            });
-        }
+            )?,
+        )?;
     }
+    m(
+        "apply_torque",
+        lua.create_function(|lua, (ud, t): (Value, Value)| {
+            let id = self_body(lua, &ud)?;
+            let t = number(lua, "apply_torque: torque", &t)?;
+            let r = with_sim(lua, id, |s| Ok(s.world.apply_torque(id, t)))?;
+            r.map_err(|e| scene_err(lua, format!("apply_torque: {e}")))
+        })?,
+    )?;
+    m(
+        "destroy",
+        lua.create_function(|lua, ud: Value| {
+            let id = self_body(lua, &ud)?;
+            let r = with_sim(lua, id, |s| Ok(s.destroy(id)))?;
+            r.map_err(|e| scene_err(lua, format!("destroy: {e}")))
+        })?,
+    )?;
+    for kind in ["circle", "box", "polygon"] {
+        m(
+            &format!("add_{kind}"),
+            lua.create_function(move |lua, (ud, opts): (Value, Value)| {
+                let id = self_body(lua, &ud)?;
+                add_shape(lua, id, kind, opts)
+            })?,
+        )?;
+    }
+    Ok(t)
+}
+
+/// Build the handles' metatable. `sim` must outlive the Lua state.
+pub fn install(lua: &Lua, sim: &RefCell<Sim>) -> mlua::Result<()> {
+    let methods = methods(lua)?;
+    let slow_index = lua.create_function(move |lua, (ud, key): (Value, Value)| {
+        let id = self_body(lua, &ud)?;
+        let key = match key {
+            Value::String(s) => s.to_str()?.to_string(),
+            other => {
+                return Err(scene_err(
+                    lua,
+                    format!("Body has no field {}", other.to_string()?),
+                ))
+            }
+        };
+        if let Some(f) = methods.raw_get::<Option<Function>>(key.as_str())? {
+            return Ok(Value::Function(f));
+        }
+        get_field(lua, id, &key)
+    })?;
+    let newindex = lua.create_function(|lua, (ud, key, v): (Value, Value, Value)| {
+        let id = self_body(lua, &ud)?;
+        let key = match key {
+            Value::String(s) => s.to_str()?.to_string(),
+            other => {
+                return Err(scene_err(
+                    lua,
+                    format!("Body has no field {}", other.to_string()?),
+                ))
+            }
+        };
+        set_field(lua, id, &key, v)
+    })?;
+    let tostring = lua.create_function(|lua, ud: Value| {
+        let id = self_body(lua, &ud)?;
+        let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+        let sim = ctx.sim.borrow();
+        Ok(match sim.world.body(id) {
+            Ok(b) => format!(
+                "Body({}{})",
+                sim.stable_id(id),
+                b.name
+                    .as_ref()
+                    .map(|n| format!(" '{n}'"))
+                    .unwrap_or_default()
+            ),
+            Err(_) => "Body(destroyed)".to_string(),
+        })
+    })?;
+    let sim_ptr = sim as *const RefCell<Sim> as *mut c_void;
+    // SAFETY: builds one table from the three functions passed as arguments
+    // and stores it in the registry; leaves the stack empty.
+    unsafe {
+        lua.exec_raw::<()>((slow_index, newindex, tostring), |l| {
+            ffi::lua_createtable(l, 0, 5);
+            ffi::lua_pushlightuserdata(l, sim_ptr);
+            ffi::lua_pushvalue(l, 1);
+            ffi::lua_pushcclosure(l, fast_index, 2);
+            ffi::lua_setfield(l, -2, c"__index".as_ptr());
+            ffi::lua_pushvalue(l, 2);
+            ffi::lua_setfield(l, -2, c"__newindex".as_ptr());
+            ffi::lua_pushvalue(l, 3);
+            ffi::lua_setfield(l, -2, c"__tostring".as_ptr());
+            ffi::lua_pushstring(l, c"Body".as_ptr());
+            ffi::lua_setfield(l, -2, c"__name".as_ptr());
+            // getmetatable(body) gives this string, not the table.
+            ffi::lua_pushstring(l, c"Body".as_ptr());
+            ffi::lua_setfield(l, -2, c"__metatable".as_ptr());
+            // The metatable of every light userdata.
+            ffi::lua_pushlightuserdata(l, std::ptr::null_mut());
+            ffi::lua_insert(l, -2);
+            ffi::lua_setmetatable(l, -2);
+            ffi::lua_settop(l, 0);
+        })?;
+    }
+    Ok(())
 }

@@ -120,11 +120,13 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                             Value::Nil if i == 2 => {}
                             Value::Integer(n) => *slot = n as f64,
                             Value::Number(n) if n.is_finite() => *slot = n,
-                            other => return Err(o.err(format!(
+                            other => {
+                                return Err(o.err(format!(
                                 "'camera' must be {{x, y, zoom}} of numbers, got {} at position {}",
                                 type_name(&other),
                                 i + 1
-                            ))),
+                            )))
+                            }
                         }
                     }
                     if c[2] <= 0.0 {

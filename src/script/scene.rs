@@ -113,6 +113,7 @@ impl Scene {
             require::install(&lua)?;
             constructors::install(&lua)?;
             forces::install(&lua)?;
+            super::handles::install(&lua, &sim)?;
             output::install(&lua)?;
             lua.globals()
                 .raw_set("world", lua.create_userdata(WorldHandle)?)?;

@@ -3,7 +3,7 @@
 //! plots, messages, settings). Lua reaches it through `Ctx` (app data).
 
 use crate::physics::{BodyId, World};
-use mlua::{AnyUserData, Function};
+use mlua::Function;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -16,8 +16,6 @@ pub struct Extra {
     pub id: u64,
     pub color: Option<String>,
     pub force: Option<Function>,
-    /// The one Lua handle of this body, so handles compare and hash equal.
-    pub handle: Option<AnyUserData>,
 }
 
 /// A force field: a callback and the bodies it acts on (`None` = every
@@ -94,6 +92,25 @@ pub struct Sim {
     /// Wall time spent evaluating force callbacks and applying their
     /// forces, all steps so far (what `physbox bench` reports).
     pub force_time: std::time::Duration,
+    /// Position and velocity of every body at the start of the step, by
+    /// body index, while force callbacks run (`snapshot_live`): a compact
+    /// copy the hot `body.x` path reads instead of the large `Body` structs.
+    pub snapshot: Vec<Snap>,
+    pub snapshot_live: bool,
+}
+
+/// One body's state in the force-evaluation snapshot.
+#[derive(Clone, Copy, Default)]
+pub struct Snap {
+    pub generation: u32,
+    pub x: f64,
+    pub y: f64,
+    pub vx: f64,
+    pub vy: f64,
+    pub omega: f64,
+    /// Rotation as (cos, sin): the angle's atan2 is paid only when read.
+    pub rot: (f64, f64),
+    pub mass: f64,
 }
 
 impl Sim {
@@ -111,6 +128,8 @@ impl Sim {
             settings: SceneSettings::default(),
             version: 0,
             force_time: std::time::Duration::ZERO,
+            snapshot: Vec::new(),
+            snapshot_live: false,
         }
     }
 
@@ -139,7 +158,6 @@ impl Sim {
             id: self.next_id,
             color,
             force: None,
-            handle: None,
         });
         self.next_id += 1;
         self.version += 1;
@@ -169,6 +187,28 @@ impl Sim {
             .collect();
         v.sort_by_key(|(k, _)| *k);
         v.into_iter().map(|(_, b)| b).collect()
+    }
+
+    /// Fill the snapshot from the world and mark it live.
+    pub fn take_snapshot(&mut self) {
+        self.snapshot.clear();
+        for (id, b) in self.world.bodies() {
+            let i = id.index as usize;
+            if self.snapshot.len() <= i {
+                self.snapshot.resize(i + 1, Snap::default());
+            }
+            self.snapshot[i] = Snap {
+                generation: id.generation,
+                x: b.xf.p.x,
+                y: b.xf.p.y,
+                vx: b.linear_velocity.x,
+                vy: b.linear_velocity.y,
+                omega: b.angular_velocity,
+                rot: (b.xf.q.c, b.xf.q.s),
+                mass: b.mass,
+            };
+        }
+        self.snapshot_live = true;
     }
 
     pub fn plot(&mut self, name: &str, value: f64) {

@@ -1,7 +1,7 @@
 //! The `world` global: settings as read/write fields, queries, `world:step`.
 
 use super::error::scene_err;
-use super::handles::{handle_for, BodyHandle};
+use super::handles::{body_of, handle_for};
 use super::options::{point_from, type_name};
 use super::sim::Ctx;
 use crate::physics::settings::Integrator;
@@ -257,7 +257,7 @@ impl UserData for WorldHandle {
                     .raycast(a, b);
                 let mut out = mlua::MultiValue::new();
                 if let Some(h) = hit {
-                    out.push_back(Value::UserData(handle_for(lua, h.body)?));
+                    out.push_back(handle_for(lua, h.body)?);
                     for n in [h.point.x, h.point.y, h.normal.x, h.normal.y, h.fraction] {
                         out.push_back(Value::Number(n));
                     }
@@ -298,17 +298,17 @@ impl UserData for WorldHandle {
                     "world:step can only be called while the scene builds, not from a callback",
                 ));
             }
-            super::stepper::advance(lua, n as u64).map_err(mlua::Error::external)
+            super::stepper::advance(lua, n as u64)
         });
     }
 }
 
-/// Keep `BodyHandle` reachable for type checks of arguments.
+/// A body argument of an API function.
 pub fn body_arg(lua: &Lua, what: &str, v: &Value) -> mlua::Result<crate::physics::BodyId> {
     match v {
-        Value::UserData(ud) => match ud.borrow::<BodyHandle>() {
-            Ok(h) => Ok(h.0),
-            Err(_) => Err(scene_err(
+        Value::LightUserData(_) | Value::UserData(_) => match body_of(lua, v) {
+            Some(id) => Ok(id),
+            None => Err(scene_err(
                 lua,
                 format!("{what} must be a body, got userdata"),
             )),
