@@ -254,11 +254,15 @@ unsafe extern "C-unwind" fn hook(l: *mut ffi::lua_State, _ar: *mut ffi::lua_Debu
 
 unsafe fn running_position(l: *mut ffi::lua_State) -> Option<String> {
     let mut ar: ffi::lua_Debug = std::mem::zeroed();
-    for level in 0..4 as c_int {
+    for level in 0..8 as c_int {
         if ffi::lua_getstack(l, level, &mut ar) == 0 {
             return None;
         }
         if ffi::lua_getinfo(l, c"Sl".as_ptr(), &mut ar) == 0 || ar.currentline < 0 {
+            continue;
+        }
+        // Only scene files (chunks named `@path`), not physbox's helpers.
+        if ar.source.is_null() || *ar.source != b'@' as std::ffi::c_char {
             continue;
         }
         let src = CStr::from_ptr(ar.short_src.as_ptr()).to_string_lossy();
