@@ -170,7 +170,12 @@ fn construct(lua: &Lua, kind: &'static str, opts: Value) -> mlua::Result<Value> 
         position: Vec2::new(o.num_or("x", 0.0)?, o.num_or("y", 0.0)?),
         angle: o.num_or("angle", 0.0)?,
         linear_velocity: Vec2::new(o.num_or("vx", 0.0)?, o.num_or("vy", 0.0)?),
-        angular_velocity: o.num_or("omega", 0.0)?,
+        // A body that cannot rotate does not spin either.
+        angular_velocity: if o.boolean_or("fixed_rotation", false)? {
+            0.0
+        } else {
+            o.num_or("omega", 0.0)?
+        },
         linear_damping: o.non_negative_or("linear_damping", 0.0)?,
         angular_damping: o.non_negative_or("angular_damping", 0.0)?,
         gravity_scale: o.num_or("gravity_scale", 1.0)?,

@@ -10,7 +10,10 @@ use mlua::{Lua, Value};
 fn text(lua: &Lua, what: &str, v: Value) -> mlua::Result<String> {
     match v {
         Value::String(s) => Ok(s.to_str()?.to_string()),
-        Value::Integer(_) | Value::Number(_) | Value::Boolean(_) => Ok(v.to_string()?),
+        Value::Integer(_) | Value::Number(_) | Value::Boolean(_) => {
+            let tostring: mlua::Function = lua.globals().get("tostring")?;
+            tostring.call(v)
+        }
         Value::Nil => Ok(String::new()),
         other => Err(scene_err(
             lua,

@@ -36,15 +36,19 @@ pub fn new_lua(memory_limit: usize) -> mlua::Result<Lua> {
 /// Install `print`, text-only `load` and hooked coroutines. Needs `Ctx`.
 pub fn install_base(lua: &Lua) -> mlua::Result<()> {
     let g = lua.globals();
+    // print: Lua's own formatting (tostring, so 3.0 prints as "3.0" and
+    // __tostring is honoured), tab-separated, into the scene's console.
+    let tostring: mlua::Function = g.get("tostring")?;
     g.raw_set(
         "print",
-        lua.create_function(|lua, args: MultiValue| {
+        lua.create_function(move |lua, args: MultiValue| {
             let mut line = String::new();
-            for (i, v) in args.iter().enumerate() {
+            for (i, v) in args.into_iter().enumerate() {
                 if i > 0 {
                     line.push('\t');
                 }
-                line.push_str(&v.to_string()?);
+                let s: mlua::LuaString = tostring.call(v)?;
+                line.push_str(&s.to_string_lossy());
             }
             let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
             ctx.sim.borrow_mut().console.write(line);
