@@ -461,3 +461,69 @@ fn bench_command_measures_a_small_field() {
     let (field, per_body) = physbox::app::bench::force_field(200, 3).unwrap();
     assert!(field >= 0.0 && per_body >= 0.0 && field.is_finite());
 }
+
+#[test]
+fn editor_annotations_cover_every_global() {
+    let meta = std::fs::read_to_string("scripts/physbox.lua").unwrap();
+    let names = [
+        "circle",
+        "box",
+        "polygon",
+        "segment",
+        "force",
+        "scene",
+        "message",
+        "win",
+        "lose",
+        "tools",
+        "next_scene",
+        "plot",
+        "key_down",
+        "mouse",
+    ];
+    for n in names {
+        assert!(
+            meta.contains(&format!("function {n}(")),
+            "scripts/physbox.lua lacks {n}"
+        );
+        let src = format!("assert(type({n}) == 'function', '{n} missing')");
+        load(&src).unwrap_or_else(|e| panic!("{e}"));
+    }
+    for m in ["bodies", "find", "query_point", "raycast", "energy", "step"] {
+        assert!(
+            meta.contains(&format!("function world:{m}(")),
+            "world:{m} undocumented"
+        );
+    }
+    for m in [
+        "position",
+        "velocity",
+        "center",
+        "apply_force",
+        "apply_impulse",
+        "apply_torque",
+        "world_point",
+        "local_point",
+        "kinetic_energy",
+        "destroy",
+        "add_circle",
+        "add_box",
+        "add_polygon",
+    ] {
+        assert!(
+            meta.contains(&format!("function Body:{m}(")),
+            "Body:{m} undocumented"
+        );
+        let src = format!("local b = circle {{ r = 1 }}\nassert(type(b.{m}) == 'function')");
+        load(&src).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    // Requiring the annotation file is refused: it would overwrite the API.
+    let e = Scene::from_source(
+        Path::new("scenes/x.lua"),
+        "require('physbox')",
+        &SceneOptions::default(),
+    )
+    .err()
+    .unwrap();
+    assert!(e.message.contains("editor annotation file"), "{e}");
+}

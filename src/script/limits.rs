@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 /// Default Lua memory limit.
 pub const DEFAULT_MEMORY_LIMIT: usize = 512 << 20;
 /// Default time a scene may run Lua code without returning to physbox.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_millis(500);
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_millis(800);
 pub const MEMORY_HELP: &str = "the scene used more than its Lua memory limit (--memory-limit)";
 
 /// How often the watchdog looks at the clock.

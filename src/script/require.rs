@@ -31,6 +31,12 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         let path = resolve(lua, &name).map_err(|m| scene_err(lua, m))?;
         let src = std::fs::read_to_string(&path)
             .map_err(|e| scene_err(lua, format!("require: cannot read {}: {e}", path.display())))?;
+        if src.starts_with("---@meta") {
+            return Err(scene_err(
+                lua,
+                format!("require: '{name}' is an editor annotation file (---@meta), not a module"),
+            ));
+        }
         let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
         ctx.sources.borrow_mut().push(path.clone());
         drop(ctx);
