@@ -527,3 +527,36 @@ fn editor_annotations_cover_every_global() {
     .unwrap();
     assert!(e.message.contains("editor annotation file"), "{e}");
 }
+
+#[test]
+fn destroyed_bodies_leave_force_lists_and_sleep_switch_wakes() {
+    let mut s = load(
+        "world.gravity = {0, 0}
+         local a = circle { r = 1 }
+         local b = circle { x = 5, r = 1 }
+         a.force = function(body, t) return 1, 0 end
+         b.force = function(body, t) return 0, 1 end
+         world:step(1)
+         a:destroy()
+         world:step(1)
+         print(b.vy > 0)
+         b.force = nil
+         b.force = nil
+         world:step(1)",
+    )
+    .unwrap();
+    s.step(5).unwrap();
+    assert_eq!(s.console(), vec!["true"]);
+    assert_eq!(s.sim().forced_bodies, 0);
+    let mut s = load(
+        "box { x = 0, y = -0.5, w = 10, h = 1, static = true }
+         local b = box { y = 0.5, w = 1, h = 1 }
+         world:step(120)
+         print(b.awake)
+         world.sleep = false
+         print(b.awake)",
+    )
+    .unwrap();
+    s.step(1).unwrap();
+    assert_eq!(s.console(), vec!["false", "true"]);
+}

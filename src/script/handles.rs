@@ -243,8 +243,7 @@ fn set_field(lua: &Lua, id: BodyId, key: &str, v: Value) -> mlua::Result<()> {
                 Ok(())
             }
             ("force", Set::Func(f)) => {
-                sim.extra_mut(id).expect("live").force = f;
-                sim.version += 1;
+                sim.set_body_force(id, f);
                 Ok(())
             }
             _ => unreachable!("validated above"),

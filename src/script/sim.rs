@@ -92,6 +92,9 @@ pub struct Sim {
     /// Wall time spent evaluating force callbacks and applying their
     /// forces, all steps so far (what `physbox bench` reports).
     pub force_time: std::time::Duration,
+    /// How many live bodies have a `b.force` (per-body force lists are
+    /// rebuilt only when there are any).
+    pub forced_bodies: usize,
     /// Position and velocity of every body at the start of the step, by
     /// body index, while force callbacks run (`snapshot_live`): a compact
     /// copy the hot `body.x` path reads instead of the large `Body` structs.
@@ -128,6 +131,7 @@ impl Sim {
             settings: SceneSettings::default(),
             version: 0,
             force_time: std::time::Duration::ZERO,
+            forced_bodies: 0,
             snapshot: Vec::new(),
             snapshot_live: false,
         }
@@ -166,6 +170,9 @@ impl Sim {
     pub fn destroy(&mut self, id: BodyId) -> crate::physics::PhysicsResult<()> {
         self.world.destroy_body(id)?;
         if let Some(slot) = self.extras.get_mut(id.index as usize) {
+            if slot.as_ref().is_some_and(|e| e.force.is_some()) {
+                self.forced_bodies -= 1;
+            }
             *slot = None;
         }
         self.version += 1;
@@ -209,6 +216,18 @@ impl Sim {
             };
         }
         self.snapshot_live = true;
+    }
+
+    /// Set or clear a body's own force callback.
+    pub fn set_body_force(&mut self, id: BodyId, f: Option<Function>) {
+        let Some(extra) = self.extra_mut(id) else {
+            return;
+        };
+        let before = extra.force.is_some();
+        let after = f.is_some();
+        extra.force = f;
+        self.forced_bodies = self.forced_bodies + usize::from(after) - usize::from(before);
+        self.version += 1;
     }
 
     pub fn plot(&mut self, name: &str, value: f64) {

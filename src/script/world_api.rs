@@ -90,7 +90,15 @@ fn set(lua: &Lua, key: &str, v: Value) -> mlua::Result<()> {
             sim.world.settings.substeps = n as u32;
         }
         "sleep" => match v {
-            Value::Boolean(b) => sim.world.settings.enable_sleep = b,
+            Value::Boolean(b) => {
+                sim.world.settings.enable_sleep = b;
+                // Without sleep nobody may stay asleep.
+                if !b {
+                    for id in sim.world.body_ids() {
+                        let _ = sim.world.set_awake(id, true);
+                    }
+                }
+            }
             other => {
                 return Err(scene_err(
                     lua,
