@@ -179,6 +179,20 @@ fn endless_loops_stop_within_a_second() {
 }
 
 #[test]
+fn code_stuck_in_a_library_call_is_stopped() {
+    // Exponential backtracking inside string.find never returns to Lua, so
+    // no hook can fire: the watchdog ends the process with an error.
+    let o = expect_error_with(
+        "pattern",
+        "local s = ('a'):rep(30)\nprint(s:find(('a-'):rep(20) .. 'b'))\n",
+        0,
+        "stuck inside a library call",
+        &["--time-limit", "0.5"],
+    );
+    assert!(o.took < Duration::from_secs(5), "took {:?}", o.took);
+}
+
+#[test]
 fn memory_bomb_is_a_lua_error() {
     expect_error_with(
         "bomb",
@@ -242,6 +256,12 @@ fn sandbox_has_no_way_out() {
         "local f, err = load('\\27Lua\\84\\0\\25\\147\\r\\n\\26\\n')\nassert(f, err)\n",
         2,
         "binary chunk",
+    );
+    expect_error(
+        "finalizer",
+        "local x = setmetatable({}, {\n  __gc = function() while true do end end })\n",
+        1,
+        "__gc finalizers are not allowed",
     );
     expect_error("require_up", "require('../../x')\n", 1, "not a module name");
     expect_error(

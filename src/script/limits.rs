@@ -32,6 +32,9 @@ pub const MEMORY_HELP: &str = "the scene used more than its Lua memory limit (--
 
 /// How often the watchdog looks at the clock.
 const TICK: Duration = Duration::from_millis(10);
+/// How long past its deadline scene code may stay stuck where no hook can
+/// reach it before the process is stopped.
+const STUCK_GRACE: Duration = Duration::from_secs(2);
 /// How often it samples the running line (for out-of-memory messages).
 const SAMPLE_EVERY: u32 = 5;
 
@@ -48,6 +51,8 @@ pub(crate) struct Shared {
     state: AtomicPtr<ffi::lua_State>,
     /// Last `file:line` seen running.
     last_position: Mutex<Option<String>>,
+    /// The scene file, for messages when no line is known.
+    scene: String,
 }
 
 impl Shared {
@@ -146,7 +151,7 @@ impl Drop for Budget {
 
 impl Watchdog {
     /// Start watching `lua`'s main thread.
-    pub fn new(lua: &mlua::Lua, limit: Duration) -> mlua::Result<Watchdog> {
+    pub fn new(lua: &mlua::Lua, limit: Duration, scene: String) -> mlua::Result<Watchdog> {
         let shared = Arc::new(Shared {
             base: Instant::now(),
             deadline_ns: AtomicU64::new(0),
@@ -154,6 +159,7 @@ impl Watchdog {
             stop: AtomicBool::new(false),
             state: AtomicPtr::new(std::ptr::null_mut()),
             last_position: Mutex::new(None),
+            scene,
         });
         let ptr = Arc::as_ptr(&shared) as *mut c_void;
         let mut main_state = std::ptr::null_mut();
@@ -206,6 +212,21 @@ fn watch(shared: &Shared) {
         let deadline = shared.deadline_ns.load(Ordering::Relaxed);
         if deadline == 0 {
             continue;
+        }
+        // Last resort: code stuck inside a C library function (a
+        // pathological string pattern) never reaches the hook. Nothing can
+        // unwind it, so the process reports it and stops.
+        if shared.now_ns() > deadline + STUCK_GRACE.as_nanos() as u64 {
+            let at = shared
+                .last_position
+                .lock()
+                .ok()
+                .and_then(|p| p.clone())
+                .unwrap_or_else(|| shared.scene.clone());
+            eprintln!(
+                "error: {at}: scene code is stuck inside a library call (a pathological string pattern?) and cannot be interrupted; physbox stops"
+            );
+            std::process::exit(1);
         }
         let overdue = shared.now_ns() > deadline && tripped_for != deadline;
         if overdue {

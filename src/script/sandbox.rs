@@ -65,6 +65,27 @@ pub fn install_base(lua: &Lua) -> mlua::Result<()> {
             },
         )?,
     )?;
+    // Lua runs finalizers with hooks disabled, so an endless loop in a
+    // __gc could never be stopped: scenes may not install finalizers.
+    let guarded_setmetatable: mlua::Function = lua
+        .load(
+            r#"
+            local raw_setmetatable, rawget, type, error = ...
+            return function(t, mt)
+              if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+                error("setmetatable: __gc finalizers are not allowed in scenes (Lua cannot interrupt them)", 2)
+              end
+              return raw_setmetatable(t, mt)
+            end"#,
+        )
+        .set_name("=setmetatable")
+        .call((
+            g.get::<mlua::Function>("setmetatable")?,
+            g.get::<mlua::Function>("rawget")?,
+            g.get::<mlua::Function>("type")?,
+            g.get::<mlua::Function>("error")?,
+        ))?;
+    g.raw_set("setmetatable", guarded_setmetatable)?;
     // Coroutines run on their own lua_State, out of the watchdog's reach:
     // each gets a count hook that checks the same deadline.
     let co: mlua::Table = g.get("coroutine")?;

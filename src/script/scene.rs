@@ -76,7 +76,7 @@ impl Scene {
         let shown = display_path(path);
         let setup = |e: mlua::Error| SceneError::new(format!("{shown}: cannot start Lua: {e}"));
         let lua = sandbox::new_lua(opts.memory_limit).map_err(setup)?;
-        let watchdog = Watchdog::new(&lua, opts.time_limit).map_err(setup)?;
+        let watchdog = Watchdog::new(&lua, opts.time_limit, shown.clone()).map_err(setup)?;
         let mut sim = Sim::new(World::new(WorldSettings::default()));
         sim.console.echo = opts.echo;
         let sim = Rc::new(RefCell::new(sim));
