@@ -164,10 +164,9 @@ fn handles_are_identities_and_stale_ones_fail() {
          print(pcall(function() return a.y end), b.id)",
     );
     assert_eq!(out[0], "yes\ttrue\tBody(1 'a')\tuserdata");
-    assert!(
-        out[1].starts_with("false\t") && out[1].contains("api_test.lua:5: this body was destroyed"),
-        "{}",
-        out[1]
+    assert_eq!(
+        out[1],
+        "false\tapi_test.lua:5: this body was destroyed (its handle is no longer valid)"
     );
     assert!(out[2].starts_with("false\t"), "{}", out[2]);
     assert!(out[2].ends_with("\t2"), "{}", out[2]);
@@ -438,6 +437,23 @@ fn require_finds_the_scene_folder_and_scripts_only() {
         .unwrap();
     assert!(e.message.contains("broken.lua:2:"), "{e}");
     std::fs::remove_dir_all(&root).ok();
+}
+
+#[test]
+fn pcall_gets_readable_errors() {
+    let out = printed(
+        "local ok, err = pcall(box, { w = -1, h = 1 })
+         print(ok, tostring(err))
+         message(err)",
+    );
+    assert_eq!(
+        out[0],
+        "false\tapi_test.lua:1: box: 'w' must be a positive number, got -1"
+    );
+    assert_eq!(
+        out[1],
+        "api_test.lua:1: box: 'w' must be a positive number, got -1"
+    );
 }
 
 #[test]

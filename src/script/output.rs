@@ -7,18 +7,15 @@ use super::options::{type_name, Opts};
 use super::sim::{Ctx, Outcome};
 use mlua::{Lua, Value};
 
-fn text(lua: &Lua, what: &str, v: Value) -> mlua::Result<String> {
+/// Anything as text, the way `tostring` shows it (nil is empty).
+fn text(lua: &Lua, _what: &str, v: Value) -> mlua::Result<String> {
     match v {
         Value::String(s) => Ok(s.to_str()?.to_string()),
-        Value::Integer(_) | Value::Number(_) | Value::Boolean(_) => {
-            let tostring: mlua::Function = lua.globals().get("tostring")?;
-            tostring.call(v)
-        }
         Value::Nil => Ok(String::new()),
-        other => Err(scene_err(
-            lua,
-            format!("{what}: expected text, got {}", type_name(&other)),
-        )),
+        other => {
+            let tostring: mlua::Function = lua.globals().get("tostring")?;
+            tostring.call(other)
+        }
     }
 }
 

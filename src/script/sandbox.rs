@@ -3,7 +3,7 @@
 //! `require`, and a memory limit.
 
 use super::sim::Ctx;
-use mlua::{HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Value, VmState};
+use mlua::{ffi, HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Value, VmState};
 
 /// A fresh Lua state with the sandboxed standard library.
 pub fn new_lua(memory_limit: usize) -> mlua::Result<Lua> {
@@ -86,6 +86,7 @@ pub fn install_base(lua: &Lua) -> mlua::Result<()> {
             g.get::<mlua::Function>("error")?,
         ))?;
     g.raw_set("setmetatable", guarded_setmetatable)?;
+    readable_errors(lua)?;
     // Coroutines run on their own lua_State, out of the watchdog's reach:
     // each gets a count hook that checks the same deadline.
     let co: mlua::Table = g.get("coroutine")?;
@@ -143,4 +144,35 @@ fn hook_thread(lua: &Lua, t: &mlua::Thread) -> mlua::Result<()> {
             Err(mlua::Error::RuntimeError(msg))
         },
     )
+}
+
+/// Errors raised by physbox's Rust functions reach `pcall` as mlua error
+/// objects whose `tostring` would be "runtime error: ..." plus a traceback.
+/// Give their (shared) metatable a `__tostring` that yields the one line a
+/// scene author wants: `scenes/x.lua:3: box: 'w' must be ...`.
+fn readable_errors(lua: &Lua) -> mlua::Result<()> {
+    let failing =
+        lua.create_function(|_, ()| -> mlua::Result<()> { Err(mlua::Error::runtime("probe")) })?;
+    let tostring = lua.create_function(|_, v: Value| {
+        Ok(match v {
+            Value::Error(e) => super::error::SceneError::from_lua(&e, None).message,
+            other => other.to_string()?,
+        })
+    })?;
+    // SAFETY: calls `failing` in protected mode to get one error object,
+    // sets `__tostring` on its metatable, and leaves the stack empty.
+    unsafe {
+        lua.exec_raw::<()>((failing, tostring), |l| {
+            ffi::lua_pushvalue(l, 1);
+            if ffi::lua_pcall(l, 0, 0, 0) != ffi::LUA_OK
+                && ffi::lua_type(l, -1) == ffi::LUA_TUSERDATA
+                && ffi::lua_getmetatable(l, -1) != 0
+            {
+                ffi::lua_pushvalue(l, 2);
+                ffi::lua_setfield(l, -2, c"__tostring".as_ptr());
+            }
+            ffi::lua_settop(l, 0);
+        })?;
+    }
+    Ok(())
 }
