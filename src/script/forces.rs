@@ -196,7 +196,17 @@ pub fn apply_forces(lua: &Lua, cache: &mut ForceCache) -> mlua::Result<()> {
         };
         let fresh = cache.fields[i].as_ref().is_some_and(|c| c.0 == version);
         if !fresh {
-            let ids = listed.unwrap_or_else(|| all_dynamic.clone());
+            // Listed bodies that were destroyed since drop out of the field.
+            let ids = match listed {
+                Some(list) => {
+                    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+                    let sim = ctx.sim.borrow();
+                    list.into_iter()
+                        .filter(|id| sim.world.body(*id).is_ok())
+                        .collect()
+                }
+                None => all_dynamic.clone(),
+            };
             let handles = lua.create_table_with_capacity(ids.len(), 0)?;
             for (k, id) in ids.iter().enumerate() {
                 handles.raw_set(k + 1, handle_for(lua, *id)?)?;

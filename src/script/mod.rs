@@ -8,10 +8,12 @@
 //! docs/lua-api.md.
 //!
 //! Layout: `sandbox` (the VM), `limits` (time and memory), `require`,
-//! `options` (strict option tables), `constructors`, `handles` (Body),
+//! `options` (strict option tables), `constructors`, `handles` (Body handles; `body_fields`, `body_methods`),
 //! `world_api` (`world`), `forces`, `stepper` (one step and its callbacks),
 //! `output` (scene-level functions), `draw`, `scene` (load and run).
 
+mod body_fields;
+mod body_methods;
 mod color;
 mod constructors;
 pub mod draw;
