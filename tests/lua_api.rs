@@ -434,6 +434,11 @@ fn require_finds_the_scene_folder_and_scripts_only() {
     let s = Scene::load(&scenes.join("main.lua"), &SceneOptions::default()).unwrap();
     assert_eq!(s.console(), vec!["1\t2\tdeep\t2\t1"]);
     assert_eq!(s.sources().len(), 4);
+    // A scene in a subfolder still finds the project's scripts/.
+    std::fs::create_dir_all(scenes.join("puzzles")).unwrap();
+    std::fs::write(scenes.join("puzzles/p.lua"), "print(require('shared').n)").unwrap();
+    let s = Scene::load(&scenes.join("puzzles/p.lua"), &SceneOptions::default()).unwrap();
+    assert_eq!(s.console(), vec!["2"]);
     std::fs::write(scenes.join("up.lua"), "require('..outside')").unwrap();
     let e = Scene::load(&scenes.join("up.lua"), &SceneOptions::default())
         .err()

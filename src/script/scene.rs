@@ -24,8 +24,8 @@ pub struct SceneOptions {
     pub time_limit: Duration,
     /// Echo `print`/`message` to stdout as they happen.
     pub echo: bool,
-    /// The project's `scripts/` folder (`None`: `../scripts` next to the
-    /// scene's folder if it exists, else `./scripts`).
+    /// The project's `scripts/` folder (`None`: the nearest `scripts/` beside
+    /// the scene's folder or one of its parents, else `./scripts`).
     pub scripts_dir: Option<PathBuf>,
 }
 
@@ -49,10 +49,17 @@ pub struct Scene {
     path: PathBuf,
 }
 
+/// The project's `scripts/` folder: the nearest `scripts/` beside the scene's
+/// folder or one of its parents (so `scenes/puzzles/x.lua` finds the
+/// project's), else `./scripts`.
 fn default_scripts_dir(scene_dir: &Path) -> Option<PathBuf> {
-    let beside = scene_dir.join("..").join("scripts");
-    if beside.is_dir() {
-        return Some(beside);
+    if let Ok(abs) = scene_dir.canonicalize() {
+        for dir in abs.ancestors().skip(1) {
+            let candidate = dir.join("scripts");
+            if candidate.is_dir() {
+                return Some(candidate);
+            }
+        }
     }
     let here = PathBuf::from("scripts");
     here.is_dir().then_some(here)
