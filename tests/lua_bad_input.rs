@@ -157,7 +157,8 @@ fn endless_loops_stop_within_a_second() {
         2,
         "endless loop",
     );
-    assert!(o.took < Duration::from_secs(2), "took {:?}", o.took);
+    // 0.8 s limit + start-up; generous for a busy 2-core CI machine.
+    assert!(o.took < Duration::from_secs(3), "took {:?}", o.took);
     expect_error(
         "loop_update",
         "function update(dt)\n  while true do end\nend\n",
