@@ -18,6 +18,15 @@ impl Drop for InCallback<'_> {
 
 /// Advance the scene `n` steps.
 pub fn advance(lua: &Lua, n: u64) -> mlua::Result<()> {
+    // Stepping is physbox's work, not the scene's: the enclosing scene
+    // code's clock stops (a long `world:step(n)` is no endless loop); every
+    // callback inside gets its own allowance.
+    let clock = lua
+        .app_data_ref::<Ctx>()
+        .expect("scene context")
+        .clock
+        .clone();
+    let _paused = clock.pause();
     for _ in 0..n {
         step_once(lua)?;
     }
