@@ -39,3 +39,33 @@ fn physics_core_stays_pure() {
         }
     }
 }
+
+#[test]
+fn scripting_stays_in_its_lane() {
+    // script/ may use physics only: no window, pixels, file watching or app.
+    let forbidden = [
+        "tiny_skia",
+        "minifb",
+        "notify",
+        "crate::render",
+        "crate::platform",
+        "crate::app",
+        "crate::testbed",
+    ];
+    let mut files = Vec::new();
+    rust_files(Path::new("src/script"), &mut files);
+    assert!(files.len() > 10, "script sources not found");
+    for f in files {
+        let text = fs::read_to_string(&f).unwrap();
+        for word in forbidden {
+            assert!(!text.contains(word), "{} mentions `{word}`", f.display());
+        }
+    }
+    // ...and it is the only module that knows mlua.
+    let mut others = Vec::new();
+    rust_files(Path::new("src"), &mut others);
+    for f in others.iter().filter(|f| !f.starts_with("src/script")) {
+        let text = fs::read_to_string(f).unwrap();
+        assert!(!text.contains("mlua"), "{} mentions mlua", f.display());
+    }
+}

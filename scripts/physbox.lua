@@ -1,0 +1,224 @@
+---@meta physbox
+-- Editor support for physbox scenes (Lua Language Server / sumneko).
+-- This file is never run: it only describes the API of docs/lua-api.md so
+-- the editor can complete names, show docs and check types.
+-- Enable it with a .luarc.json next to your scenes, see README.md.
+
+---@alias physbox.Point number[] # `{x, y}`
+---@alias physbox.BodyType "dynamic"|"static"|"kinematic"
+---@alias physbox.Color string # `"#rrggbb"` or a name: red, green, blue, yellow, orange, purple, pink, brown, cyan, magenta, gray, white, black
+
+---Options every body constructor takes.
+---@class physbox.BodyOptions
+---@field x? number # origin x (m), default 0
+---@field y? number # origin y (m), default 0
+---@field angle? number # radians, counter-clockwise, default 0
+---@field vx? number # velocity of the centre of mass (m/s), default 0
+---@field vy? number # default 0
+---@field omega? number # angular velocity (rad/s), default 0
+---@field type? physbox.BodyType # default "dynamic" ("static" for segment)
+---@field static? boolean # shorthand for type = "static"
+---@field density? number # kg/m², default 1
+---@field mass? number # kg, overrides density
+---@field friction? number # default 0.6; pairs mix as sqrt(fa * fb)
+---@field restitution? number # default 0; pairs mix as max(ea, eb)
+---@field bullet? boolean # continuous collision against moving bodies too, default false
+---@field sensor? boolean # reports overlaps (on_sensor), no collision response
+---@field fixed_rotation? boolean # default false
+---@field linear_damping? number # default 0
+---@field angular_damping? number # default 0
+---@field gravity_scale? number # default 1
+---@field name? string
+---@field color? physbox.Color
+---@field group? integer # bodies sharing a non-zero group never collide
+
+---@class physbox.CircleOptions: physbox.BodyOptions
+---@field r number # radius (m), required
+
+---@class physbox.BoxOptions: physbox.BodyOptions
+---@field w number # full width (m), required
+---@field h number # full height (m), required
+
+---@class physbox.PolygonOptions: physbox.BodyOptions
+---@field points physbox.Point[] # relative to (x, y), any winding; concave is split into convex pieces
+---@field radius? number # rounded corners, default 0
+
+---@class physbox.SegmentOptions: physbox.BodyOptions
+---@field x1 number
+---@field y1 number
+---@field x2 number
+---@field y2 number
+
+---Options of the extra shapes of a compound body (offsets relative to the body).
+---@class physbox.ShapeOptions
+---@field x? number
+---@field y? number
+---@field angle? number
+---@field density? number
+---@field friction? number
+---@field restitution? number
+---@field sensor? boolean
+---@field group? integer
+
+---@class physbox.AddCircleOptions: physbox.ShapeOptions
+---@field r number
+
+---@class physbox.AddBoxOptions: physbox.ShapeOptions
+---@field w number
+---@field h number
+
+---@class physbox.AddPolygonOptions: physbox.ShapeOptions
+---@field points physbox.Point[]
+---@field radius? number
+
+---A body handle. A destroyed body's handle raises a clear error on use.
+---@class Body
+---@field x number # origin x (read/write)
+---@field y number # origin y (read/write)
+---@field angle number # radians (read/write)
+---@field vx number # centre-of-mass velocity (read/write)
+---@field vy number
+---@field omega number # angular velocity (read/write)
+---@field type physbox.BodyType # (read/write)
+---@field name string? # (read/write)
+---@field color string? # "#rrggbb" (read/write)
+---@field awake boolean # (read/write)
+---@field bullet boolean # (read/write)
+---@field gravity_scale number # (read/write)
+---@field friction number # of every shape (read/write)
+---@field restitution number # of every shape (read/write)
+---@field mass number # kg (read only)
+---@field inertia number # about the centre of mass (read only)
+---@field id integer # stable id, 1, 2, ... in creation order (read only)
+---@field force (fun(body: Body, t: number): number, number, number?)|nil # custom force, once per step
+local Body = {}
+
+---@return number x, number y # the origin
+function Body:position() end
+---@return number vx, number vy
+function Body:velocity() end
+---@return number x, number y # world centre of mass
+function Body:center() end
+---A force at a world point (default: centre of mass) for one step.
+---@param fx number
+---@param fy number
+---@param px? number
+---@param py? number
+function Body:apply_force(fx, fy, px, py) end
+---@param jx number
+---@param jy number
+---@param px? number
+---@param py? number
+function Body:apply_impulse(jx, jy, px, py) end
+---@param t number
+function Body:apply_torque(t) end
+---@return number x, number y
+function Body:world_point(lx, ly) end
+---@return number lx, number ly
+function Body:local_point(x, y) end
+---@return number joules # translational + rotational
+function Body:kinetic_energy() end
+function Body:destroy() end
+---@param o physbox.AddCircleOptions
+function Body:add_circle(o) end
+---@param o physbox.AddBoxOptions
+function Body:add_box(o) end
+---@param o physbox.AddPolygonOptions
+function Body:add_polygon(o) end
+
+---@class World
+---@field gravity physbox.Point # default {0, -9.81}
+---@field dt number # fixed step (s), default 1/60
+---@field substeps integer # default 4
+---@field sleep boolean # default true
+---@field integrator "euler"|"rk4"
+---@field contact_hertz number
+---@field contact_damping number
+---@field bounds number[]? # {x1, y1, x2, y2}: bodies leaving it are destroyed
+---@field time number # read only
+---@field steps integer # read only
+world = {}
+---@return Body[] # creation order
+function world:bodies() end
+---@return Body?
+function world:find(name) end
+---@return Body[]
+function world:query_point(x, y) end
+---@return Body? body, number hit_x, number hit_y, number normal_x, number normal_y, number fraction
+function world:raycast(x1, y1, x2, y2) end
+---@return number joules
+function world:energy() end
+---Advance n fixed steps now (default 1). Only while the scene builds.
+---@param n? integer
+function world:step(n) end
+
+---@param o physbox.CircleOptions
+---@return Body
+function circle(o) end
+---@param o physbox.BoxOptions
+---@return Body
+function box(o) end
+---@param o physbox.PolygonOptions
+---@return Body
+function polygon(o) end
+---@param o physbox.SegmentOptions
+---@return Body
+function segment(o) end
+
+---@class ForceField
+local ForceField = {}
+function ForceField:destroy() end
+
+---A force field on every dynamic body (or the listed ones), once per step.
+---@param f fun(body: Body, t: number): number, number, number?
+---@param bodies? Body[]
+---@return ForceField
+function force(f, bodies) end
+
+---@class physbox.SceneOptions
+---@field title? string
+---@field camera? number[] # {x, y, zoom}
+---@field background? physbox.Color
+---@param o physbox.SceneOptions
+function scene(o) end
+---@param text any
+function message(text) end
+---@param text any
+function win(text) end
+---@param text any
+function lose(text) end
+---@param o table<"circle"|"box"|"polygon"|"segment", integer>
+function tools(o) end
+---@param file string
+function next_scene(file) end
+---@param name string
+---@param value number
+function plot(name, value) end
+---@param key string
+---@return boolean
+function key_down(key) end
+---@return number x, number y
+function mouse() end
+
+---@class DrawContext
+local DrawContext = {}
+function DrawContext:line(x1, y1, x2, y2, color) end
+function DrawContext:circle(x, y, r, color) end
+function DrawContext:rect(x, y, w, h, color) end
+function DrawContext:text(x, y, s, color) end
+
+-- Callbacks a scene may define (globals):
+---@type fun(dt: number)?
+update = nil
+---@type fun(a: Body, b: Body, c: {x: number, y: number, nx: number, ny: number, speed: number})?
+on_contact = nil
+---@type fun(a: Body, b: Body)?
+on_separate = nil
+---@type fun(sensor: Body, body: Body, entered: boolean)?
+on_sensor = nil
+---@type fun(key: string, pressed: boolean)?
+on_key = nil
+---@type fun(x: number, y: number, button: "left"|"right")?
+on_click = nil
+---@type fun(g: DrawContext)?
+draw = nil

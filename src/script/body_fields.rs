@@ -1,0 +1,216 @@
+//! Reading and writing `Body` fields by name (the slow path of a handle's
+//! `__index`/`__newindex`: everything but the hot position/velocity reads),
+//! with the checks and messages a scene author sees.
+
+use super::color::parse_color;
+use super::constructors::parse_body_type;
+use super::error::scene_err;
+use super::options::type_name;
+use super::sim::{Ctx, Sim};
+use crate::physics::{BodyId, Vec2};
+use mlua::{Lua, Value};
+
+pub(super) fn destroyed(lua: &Lua) -> mlua::Error {
+    scene_err(
+        lua,
+        "this body was destroyed (its handle is no longer valid)",
+    )
+}
+
+/// Run `f` on the live body's sim, or fail with the destroyed-handle error.
+pub(super) fn with_sim<R>(
+    lua: &Lua,
+    id: BodyId,
+    f: impl FnOnce(&mut Sim) -> mlua::Result<R>,
+) -> mlua::Result<R> {
+    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let mut sim = ctx.sim.borrow_mut();
+    if sim.world.body(id).is_err() {
+        return Err(destroyed(lua));
+    }
+    // A method may move, push or destroy the body: the force snapshot
+    // would no longer be true.
+    sim.snapshot_live = false;
+    f(&mut sim)
+}
+
+pub(super) fn number(lua: &Lua, what: &str, v: &Value) -> mlua::Result<f64> {
+    let n = match v {
+        Value::Integer(i) => *i as f64,
+        Value::Number(n) => *n,
+        other => {
+            return Err(scene_err(
+                lua,
+                format!("{what} must be a number, got {}", type_name(other)),
+            ))
+        }
+    };
+    if n.is_finite() {
+        Ok(n)
+    } else {
+        Err(scene_err(
+            lua,
+            format!("{what} must be a finite number, got {n}"),
+        ))
+    }
+}
+
+pub(super) fn boolean(lua: &Lua, what: &str, v: &Value) -> mlua::Result<bool> {
+    match v {
+        Value::Boolean(b) => Ok(*b),
+        other => Err(scene_err(
+            lua,
+            format!("{what} must be true or false, got {}", type_name(other)),
+        )),
+    }
+}
+
+pub(super) fn get_field(lua: &Lua, id: BodyId, key: &str) -> mlua::Result<Value> {
+    with_sim(lua, id, |sim| {
+        let b = sim.world.body(id).expect("checked");
+        let first_shape = b
+            .shapes
+            .first()
+            .map(|s| sim.world.shape(*s).expect("live shape"));
+        Ok(match key {
+            "x" => Value::Number(b.xf.p.x),
+            "y" => Value::Number(b.xf.p.y),
+            "angle" => Value::Number(b.xf.q.angle()),
+            "vx" => Value::Number(b.linear_velocity.x),
+            "vy" => Value::Number(b.linear_velocity.y),
+            "omega" => Value::Number(b.angular_velocity),
+            "mass" => Value::Number(b.mass),
+            "inertia" => Value::Number(b.inertia),
+            "awake" => Value::Boolean(b.awake),
+            "bullet" => Value::Boolean(b.bullet),
+            "gravity_scale" => Value::Number(b.gravity_scale),
+            "friction" => Value::Number(first_shape.map_or(0.0, |s| s.friction)),
+            "restitution" => Value::Number(first_shape.map_or(0.0, |s| s.restitution)),
+            "type" => Value::String(lua.create_string(b.body_type.name())?),
+            "name" => match &b.name {
+                Some(n) => Value::String(lua.create_string(n)?),
+                None => Value::Nil,
+            },
+            "id" => Value::Integer(sim.stable_id(id) as i64),
+            "color" => match sim.extra(id).and_then(|e| e.color.clone()) {
+                Some(c) => Value::String(lua.create_string(c)?),
+                None => Value::Nil,
+            },
+            "force" => match sim.extra(id).and_then(|e| e.force.clone()) {
+                Some(f) => Value::Function(f),
+                None => Value::Nil,
+            },
+            other => return Err(scene_err(lua, format!("Body has no field '{other}'"))),
+        })
+    })
+}
+
+pub(super) fn set_field(lua: &Lua, id: BodyId, key: &str, v: Value) -> mlua::Result<()> {
+    let what = format!("body.{key}");
+    // Validate outside the borrow (messages need the Lua stack, not the sim).
+    enum Set {
+        Num(f64),
+        Bool(bool),
+        Str(Option<String>),
+        Func(Option<mlua::Function>),
+    }
+    let value = match key {
+        "x" | "y" | "angle" | "vx" | "vy" | "omega" | "gravity_scale" | "friction"
+        | "restitution" => Set::Num(number(lua, &what, &v)?),
+        "awake" | "bullet" => Set::Bool(boolean(lua, &what, &v)?),
+        "type" | "name" | "color" => match &v {
+            Value::Nil if key == "name" || key == "color" => Set::Str(None),
+            Value::String(s) => Set::Str(Some(s.to_str()?.to_string())),
+            other => {
+                return Err(scene_err(
+                    lua,
+                    format!("{what} must be a string, got {}", type_name(other)),
+                ))
+            }
+        },
+        "force" => match v {
+            Value::Nil => Set::Func(None),
+            Value::Function(f) => Set::Func(Some(f)),
+            other => {
+                return Err(scene_err(
+                    lua,
+                    format!(
+                        "{what} must be a function or nil, got {}",
+                        type_name(&other)
+                    ),
+                ))
+            }
+        },
+        "mass" | "inertia" | "id" => return Err(scene_err(lua, format!("{what} is read only"))),
+        other => return Err(scene_err(lua, format!("Body has no field '{other}'"))),
+    };
+    let result: Result<(), String> = with_sim(lua, id, |sim| {
+        sim.snapshot_live = false;
+        let w = &mut sim.world;
+        let b = w.body(id).expect("checked");
+        let (p, a, v) = (b.xf.p, b.xf.q.angle(), b.linear_velocity);
+        let r = match (key, value) {
+            ("x", Set::Num(n)) => w.set_transform(id, Vec2::new(n, p.y), a),
+            ("y", Set::Num(n)) => w.set_transform(id, Vec2::new(p.x, n), a),
+            ("angle", Set::Num(n)) => w.set_transform(id, p, n),
+            ("vx", Set::Num(n)) => w.set_linear_velocity(id, Vec2::new(n, v.y)),
+            ("vy", Set::Num(n)) => w.set_linear_velocity(id, Vec2::new(v.x, n)),
+            ("omega", Set::Num(n)) => w.set_angular_velocity(id, n),
+            ("gravity_scale", Set::Num(n)) => w.set_gravity_scale(id, n),
+            ("friction", Set::Num(n)) => w.set_friction(id, n),
+            ("restitution", Set::Num(n)) => w.set_restitution(id, n),
+            ("awake", Set::Bool(b)) => w.set_awake(id, b),
+            ("bullet", Set::Bool(b)) => w.set_bullet(id, b),
+            ("name", Set::Str(s)) => w.set_name(id, s),
+            ("type", Set::Str(Some(t))) => match parse_body_type(&t) {
+                Some(t) => {
+                    sim.version += 1;
+                    sim.world.set_body_type(id, t)
+                }
+                None => {
+                    return Ok(Err(format!(
+                        "{what} must be \"dynamic\", \"static\" or \"kinematic\", got \"{t}\""
+                    )))
+                }
+            },
+            ("color", Set::Str(c)) => {
+                let c = match c {
+                    None => None,
+                    Some(c) => match parse_color(&c) {
+                        Ok(c) => Some(c),
+                        Err(m) => return Ok(Err(format!("{what}: {m}"))),
+                    },
+                };
+                sim.extra_mut(id).expect("live").color = c;
+                Ok(())
+            }
+            ("force", Set::Func(f)) => {
+                sim.set_body_force(id, f);
+                Ok(())
+            }
+            _ => unreachable!("validated above"),
+        };
+        Ok(r.map_err(|e| format!("{what}: {e}")))
+    })?;
+    result.map_err(|m| scene_err(lua, m))
+}
+
+/// Optional point arguments `[px, py]`: both or neither.
+pub(super) fn opt_point(
+    lua: &Lua,
+    what: &str,
+    px: Option<Value>,
+    py: Option<Value>,
+) -> mlua::Result<Option<Vec2>> {
+    match (px, py) {
+        (None | Some(Value::Nil), None | Some(Value::Nil)) => Ok(None),
+        (Some(x), Some(y)) => Ok(Some(Vec2::new(
+            number(lua, what, &x)?,
+            number(lua, what, &y)?,
+        ))),
+        _ => Err(scene_err(
+            lua,
+            format!("{what}: give both px and py, or neither"),
+        )),
+    }
+}

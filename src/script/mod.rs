@@ -1,0 +1,36 @@
+//! Lua scenes (LUA_API.md): the only module that knows mlua.
+//!
+//! Dialect: Lua 5.4, vendored. The contract requires 5.4 syntax (integer
+//! division, bitwise operators, `goto`, `<const>`), which LuaJIT (5.1) and
+//! Luau lack; LuaJIT is ~10× faster on numeric loops but its compiled loops
+//! never reach a hook, so it cannot honour "an endless loop stops within a
+//! second"; Luau runs at about 5.4's speed. Measured numbers: README /
+//! docs/lua-api.md.
+//!
+//! Layout: `sandbox` (the VM), `limits` (time and memory), `require`,
+//! `options` (strict option tables), `constructors`, `handles` (Body handles; `body_fields`, `body_methods`),
+//! `world_api` (`world`), `forces`, `stepper` (one step and its callbacks),
+//! `output` (scene-level functions), `draw`, `scene` (load and run).
+
+mod body_fields;
+mod body_methods;
+mod color;
+mod constructors;
+pub mod draw;
+mod error;
+mod forces;
+mod handles;
+pub mod limits;
+mod options;
+mod output;
+mod require;
+mod sandbox;
+pub mod scene;
+pub mod sim;
+mod stepper;
+mod world_api;
+
+pub use draw::DrawCmd;
+pub use error::SceneError;
+pub use scene::{Scene, SceneOptions};
+pub use sim::{Outcome, Sample, SceneSettings};

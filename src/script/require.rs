@@ -1,0 +1,106 @@
+//! `require(name)`: `name.lua` from the scene's folder, then from the
+//! project's `scripts/` folder, and nothing else. Names are plain module
+//! names (`helpers`, `lib.shapes` = `lib/shapes.lua`); anything that could
+//! leave those folders (`..`, absolute paths, backslashes) is refused, and
+//! the resolved file must canonicalise to a path inside its folder (so a
+//! symlink cannot lead out either).
+
+use super::error::scene_err;
+use super::sim::Ctx;
+use mlua::{Lua, Value};
+use std::path::{Path, PathBuf};
+
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let loaded = lua.create_table()?;
+    let f = lua.create_function(move |lua, name: Value| {
+        let name = match name {
+            Value::String(s) => s.to_str()?.to_string(),
+            other => {
+                return Err(scene_err(
+                    lua,
+                    format!(
+                        "require: module name must be a string, got {}",
+                        other.type_name()
+                    ),
+                ))
+            }
+        };
+        if let Some(v) = loaded.raw_get::<Option<Value>>(name.as_str())? {
+            return Ok(v);
+        }
+        let path = resolve(lua, &name).map_err(|m| scene_err(lua, m))?;
+        let src = std::fs::read_to_string(&path)
+            .map_err(|e| scene_err(lua, format!("require: cannot read {}: {e}", path.display())))?;
+        if src.starts_with("---@meta") {
+            return Err(scene_err(
+                lua,
+                format!("require: '{name}' is an editor annotation file (---@meta), not a module"),
+            ));
+        }
+        let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+        ctx.sources.borrow_mut().push(path.clone());
+        drop(ctx);
+        let chunk_name = format!("@{}", display_path(&path));
+        let v: Value = lua
+            .load(src)
+            .set_name(chunk_name)
+            .set_mode(mlua::chunk::ChunkMode::Text)
+            .call(name.as_str())?;
+        let v = if v.is_nil() { Value::Boolean(true) } else { v };
+        loaded.raw_set(name.as_str(), v.clone())?;
+        Ok(v)
+    })?;
+    lua.globals().raw_set("require", f)
+}
+
+fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.split(['.', '/']).all(|seg| {
+            !seg.is_empty()
+                && seg
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        })
+}
+
+fn resolve(lua: &Lua, name: &str) -> Result<PathBuf, String> {
+    if !valid_name(name) {
+        return Err(format!(
+            "require: '{name}' is not a module name (use names like 'helpers' or 'lib.shapes'; paths outside the scene's folder and scripts/ are not allowed)"
+        ));
+    }
+    let rel = format!("{}.lua", name.replace('.', "/"));
+    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let mut dirs = vec![ctx.paths.scene_dir.clone()];
+    dirs.extend(ctx.paths.scripts_dir.clone());
+    for dir in &dirs {
+        let candidate = dir.join(&rel);
+        if !candidate.is_file() {
+            continue;
+        }
+        let (Ok(root), Ok(real)) = (dir.canonicalize(), candidate.canonicalize()) else {
+            continue;
+        };
+        if real.starts_with(&root) {
+            return Ok(candidate);
+        }
+        return Err(format!("require: '{name}' leads outside {}", dir.display()));
+    }
+    let looked: Vec<String> = dirs.iter().map(|d| display_path(&d.join(&rel))).collect();
+    Err(format!(
+        "require: module '{name}' not found (looked for {})",
+        looked.join(", ")
+    ))
+}
+
+/// A path as the user should read it in messages: relative to the current
+/// directory when it lies inside it.
+pub fn display_path(p: &Path) -> String {
+    let p = p.strip_prefix("./").unwrap_or(p);
+    if let Ok(cwd) = std::env::current_dir() {
+        if let Ok(rel) = p.strip_prefix(&cwd) {
+            return rel.display().to_string();
+        }
+    }
+    p.display().to_string()
+}

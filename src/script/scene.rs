@@ -1,0 +1,281 @@
+//! A loaded scene: a fresh Lua state and a fresh world built by running the
+//! scene file, plus everything needed to step it and read its output.
+
+use super::draw::{DrawCmd, DrawList};
+use super::error::SceneError;
+use super::limits::{Watchdog, DEFAULT_MEMORY_LIMIT, DEFAULT_TIME_LIMIT};
+use super::require::display_path;
+use super::sim::{Ctx, Outcome, Sample, SceneSettings, SearchPaths, Sim};
+use super::world_api::WorldHandle;
+use super::{constructors, forces, output, require, sandbox, stepper};
+use crate::physics::{World, WorldSettings};
+use mlua::Lua;
+use std::cell::{Cell, Ref, RefCell};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::Duration;
+
+/// How to load a scene.
+#[derive(Clone, Debug)]
+pub struct SceneOptions {
+    /// Lua heap limit in bytes.
+    pub memory_limit: usize,
+    /// How long scene code may run without returning.
+    pub time_limit: Duration,
+    /// Echo `print`/`message` to stdout as they happen.
+    pub echo: bool,
+    /// The project's `scripts/` folder (`None`: the nearest `scripts/` beside
+    /// the scene's folder or one of its parents, else `./scripts`).
+    pub scripts_dir: Option<PathBuf>,
+}
+
+impl Default for SceneOptions {
+    fn default() -> Self {
+        SceneOptions {
+            memory_limit: DEFAULT_MEMORY_LIMIT,
+            time_limit: DEFAULT_TIME_LIMIT,
+            echo: false,
+            scripts_dir: None,
+        }
+    }
+}
+
+pub struct Scene {
+    // Field order matters: `lua` is closed (in `Drop`) while the watchdog
+    // still runs, so finalizers that loop forever are stopped too.
+    lua: Option<Lua>,
+    watchdog: Watchdog,
+    sim: Rc<RefCell<Sim>>,
+    path: PathBuf,
+}
+
+/// The project's `scripts/` folder: the nearest `scripts/` beside the scene's
+/// folder or one of its parents (so `scenes/puzzles/x.lua` finds the
+/// project's), else `./scripts`.
+fn default_scripts_dir(scene_dir: &Path) -> Option<PathBuf> {
+    if let Ok(abs) = scene_dir.canonicalize() {
+        for dir in abs.ancestors().skip(1) {
+            let candidate = dir.join("scripts");
+            if candidate.is_dir() {
+                return Some(candidate);
+            }
+        }
+    }
+    let here = PathBuf::from("scripts");
+    here.is_dir().then_some(here)
+}
+
+impl Scene {
+    /// Run `path` into a fresh Lua state and world.
+    pub fn load(path: &Path, opts: &SceneOptions) -> Result<Scene, SceneError> {
+        let src = std::fs::read_to_string(path).map_err(|e| {
+            SceneError::new(format!(
+                "{}: cannot read the scene: {e}",
+                display_path(path)
+            ))
+        })?;
+        Scene::from_source(path, &src, opts)
+    }
+
+    /// Run `src` as if it were the file `path` (errors and `require` use
+    /// `path`; the file itself is not read).
+    pub fn from_source(path: &Path, src: &str, opts: &SceneOptions) -> Result<Scene, SceneError> {
+        let shown = display_path(path);
+        let setup = |e: mlua::Error| SceneError::new(format!("{shown}: cannot start Lua: {e}"));
+        let lua = sandbox::new_lua(opts.memory_limit).map_err(setup)?;
+        let watchdog = Watchdog::new(&lua, opts.time_limit, shown.clone()).map_err(setup)?;
+        let mut sim = Sim::new(World::new(WorldSettings::default()));
+        sim.console.echo = opts.echo;
+        let sim = Rc::new(RefCell::new(sim));
+        let scene_dir = path
+            .parent()
+            .map(|p| {
+                if p.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    p
+                }
+            })
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let scripts_dir = opts
+            .scripts_dir
+            .clone()
+            .or_else(|| default_scripts_dir(&scene_dir));
+        lua.set_app_data(Ctx {
+            sim: sim.clone(),
+            clock: watchdog.clock(),
+            paths: SearchPaths {
+                scene_dir,
+                scripts_dir,
+            },
+            sources: RefCell::new(vec![path.to_path_buf()]),
+            in_callback: Cell::new(false),
+            keys_down: RefCell::new(Vec::new()),
+            mouse: Cell::new((0.0, 0.0)),
+            forces: RefCell::new(None),
+        });
+        let install = || -> mlua::Result<()> {
+            sandbox::install_base(&lua)?;
+            require::install(&lua)?;
+            constructors::install(&lua)?;
+            forces::install(&lua)?;
+            super::handles::install(&lua, &sim)?;
+            output::install(&lua)?;
+            lua.globals()
+                .raw_set("world", lua.create_userdata(WorldHandle)?)?;
+            Ok(())
+        };
+        install().map_err(setup)?;
+        let scene = Scene {
+            lua: Some(lua),
+            watchdog,
+            sim,
+            path: path.to_path_buf(),
+        };
+        let lua = scene.lua();
+        let chunk = lua
+            .load(src)
+            .set_name(format!("@{shown}"))
+            .set_mode(mlua::chunk::ChunkMode::Text);
+        scene.guarded(|| chunk.exec())?;
+        stepper::check_callbacks(lua)
+            .map_err(|e| SceneError::new(format!("{shown}: {}", SceneError::from_lua(&e, None))))?;
+        Ok(scene)
+    }
+
+    fn lua(&self) -> &Lua {
+        self.lua.as_ref().expect("lua lives as long as the scene")
+    }
+
+    /// Run scene code with a time allowance, mapping its error.
+    fn guarded<R>(&self, f: impl FnOnce() -> mlua::Result<R>) -> Result<R, SceneError> {
+        let clock = self.watchdog.clock();
+        clock.clear_position();
+        let r = {
+            let _budget = clock.enter();
+            f()
+        };
+        r.map_err(|e| SceneError::from_lua(&e, clock.last_position()))
+    }
+
+    /// Advance `n` fixed steps (forces, physics, events, `update`).
+    pub fn step(&mut self, n: u64) -> Result<(), SceneError> {
+        let lua = self.lua();
+        self.guarded(|| stepper::advance(lua, n))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn world(&self) -> Ref<'_, World> {
+        Ref::map(self.sim.borrow(), |s| &s.world)
+    }
+
+    pub fn sim(&self) -> Ref<'_, Sim> {
+        self.sim.borrow()
+    }
+
+    /// The fixed step `world.dt`.
+    pub fn dt(&self) -> f64 {
+        self.sim.borrow().dt
+    }
+
+    /// Lines printed so far (`print`, `message`, `win`, `lose`).
+    pub fn console(&self) -> Vec<String> {
+        self.sim.borrow().console.lines.clone()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.sim.borrow().outcome.clone()
+    }
+
+    pub fn settings(&self) -> SceneSettings {
+        self.sim.borrow().settings.clone()
+    }
+
+    pub fn plots(&self) -> Vec<(String, Vec<Sample>)> {
+        self.sim.borrow().plots.clone()
+    }
+
+    /// The scene file and every file it `require`d (what a reload watches).
+    pub fn sources(&self) -> Vec<PathBuf> {
+        self.lua()
+            .app_data_ref::<Ctx>()
+            .expect("scene context")
+            .sources
+            .borrow()
+            .clone()
+    }
+
+    /// Is the global callback `name` defined?
+    pub fn has_callback(&self, name: &str) -> bool {
+        matches!(stepper::callback(self.lua(), name), Ok(Some(_)))
+    }
+
+    /// A key went down or up (window only; headless never calls this).
+    pub fn key(&mut self, key: &str, pressed: bool) -> Result<(), SceneError> {
+        {
+            let ctx = self.lua().app_data_ref::<Ctx>().expect("scene context");
+            let mut keys = ctx.keys_down.borrow_mut();
+            keys.retain(|k| k != key);
+            if pressed {
+                keys.push(key.to_string());
+            }
+        }
+        let lua = self.lua();
+        let key = key.to_string();
+        self.guarded(|| stepper::call_callback(lua, "on_key", || Ok((key, pressed))))
+    }
+
+    /// The mouse moved to world point (x, y).
+    pub fn set_mouse(&mut self, x: f64, y: f64) {
+        self.lua()
+            .app_data_ref::<Ctx>()
+            .expect("scene context")
+            .mouse
+            .set((x, y));
+    }
+
+    /// A click at world point (x, y) with "left" or "right".
+    pub fn click(&mut self, x: f64, y: f64, button: &str) -> Result<(), SceneError> {
+        let lua = self.lua();
+        let button = button.to_string();
+        self.guarded(|| stepper::call_callback(lua, "on_click", || Ok((x, y, button))))
+    }
+
+    /// Run `draw(g)` and return what it drew.
+    pub fn draw(&mut self) -> Result<Vec<DrawCmd>, SceneError> {
+        let lua = self.lua();
+        self.guarded(|| {
+            let g = lua.create_userdata(DrawList::default())?;
+            stepper::call_callback(lua, "draw", || Ok(g.clone()))?;
+            let cmds = std::mem::take(&mut g.borrow_mut::<DrawList>()?.0);
+            Ok(cmds)
+        })
+    }
+}
+
+impl Drop for Scene {
+    fn drop(&mut self) {
+        // Drop our references into Lua, then close it under a deadline.
+        if let Ok(mut sim) = self.sim.try_borrow_mut() {
+            sim.extras.clear();
+            sim.fields.clear();
+        }
+        let clock = self.watchdog.clock();
+        let _budget = clock.enter();
+        if let Some(lua) = self.lua.take() {
+            if let Some(ctx) = lua.app_data_ref::<Ctx>() {
+                ctx.forces.borrow_mut().take();
+            }
+            drop(lua);
+        }
+    }
+}
+
+/// A path as messages show it (relative to the current directory).
+pub fn shown_path(p: &Path) -> String {
+    display_path(p)
+}

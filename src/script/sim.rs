@@ -1,0 +1,269 @@
+//! What a running scene owns besides its Lua state: the world and the
+//! scene-level data the API reads and writes (colours, force callbacks,
+//! plots, messages, settings). Lua reaches it through `Ctx` (app data).
+
+use crate::physics::{BodyId, World};
+use mlua::Function;
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+/// Per-body data the physics core does not keep.
+pub struct Extra {
+    pub generation: u32,
+    /// Stable scene-wide id (1, 2, … in creation order).
+    pub id: u64,
+    pub color: Option<String>,
+    pub force: Option<Function>,
+}
+
+/// A force field: a callback and the bodies it acts on (`None` = every
+/// dynamic body).
+pub struct ForceField {
+    pub func: Function,
+    pub bodies: Option<Vec<BodyId>>,
+}
+
+/// How a puzzle ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Won(String),
+    Lost(String),
+}
+
+/// `scene { ... }` and the other scene-level declarations.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SceneSettings {
+    pub title: Option<String>,
+    pub camera: Option<(f64, f64, f64)>,
+    pub background: Option<String>,
+    pub tools: BTreeMap<String, u32>,
+    pub next_scene: Option<String>,
+}
+
+/// Everything the scene printed, in order (also echoed to stdout when the
+/// runner asks for it).
+#[derive(Default)]
+pub struct Console {
+    pub echo: bool,
+    pub lines: Vec<String>,
+}
+
+/// Keeps the last lines only, so a chatty `update` cannot grow memory forever.
+const MAX_CONSOLE_LINES: usize = 10_000;
+
+impl Console {
+    pub fn write(&mut self, line: String) {
+        if self.echo {
+            println!("{line}");
+        }
+        if self.lines.len() >= MAX_CONSOLE_LINES {
+            self.lines.drain(..MAX_CONSOLE_LINES / 2);
+        }
+        self.lines.push(line);
+    }
+}
+
+/// One `plot(name, value)` sample.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    pub time: f64,
+    pub step: u64,
+    pub value: f64,
+}
+
+pub struct Sim {
+    pub world: World,
+    pub dt: f64,
+    /// Bodies whose origin leaves this box are destroyed after the step.
+    pub bounds: Option<[f64; 4]>,
+    pub extras: Vec<Option<Extra>>,
+    pub next_id: u64,
+    pub fields: Vec<Option<ForceField>>,
+    pub console: Console,
+    /// Series in first-use order.
+    pub plots: Vec<(String, Vec<Sample>)>,
+    pub outcome: Option<Outcome>,
+    pub settings: SceneSettings,
+    /// Bumped whenever bodies are created, destroyed or change type, so
+    /// cached body lists (force fields) know to rebuild.
+    pub version: u64,
+    /// Wall time spent evaluating force callbacks and applying their
+    /// forces, all steps so far (what `physbox bench` reports).
+    pub force_time: std::time::Duration,
+    /// How many live bodies have a `b.force` (per-body force lists are
+    /// rebuilt only when there are any).
+    pub forced_bodies: usize,
+    /// Position and velocity of every body at the start of the step, by
+    /// body index, while force callbacks run (`snapshot_live`): a compact
+    /// copy the hot `body.x` path reads instead of the large `Body` structs.
+    pub snapshot: Vec<Snap>,
+    pub snapshot_live: bool,
+}
+
+/// One body's state in the force-evaluation snapshot.
+#[derive(Clone, Copy, Default)]
+pub struct Snap {
+    pub generation: u32,
+    pub x: f64,
+    pub y: f64,
+    pub vx: f64,
+    pub vy: f64,
+    pub omega: f64,
+    /// Rotation as (cos, sin): the angle's atan2 is paid only when read.
+    pub rot: (f64, f64),
+    pub mass: f64,
+}
+
+impl Sim {
+    pub fn new(world: World) -> Sim {
+        Sim {
+            world,
+            dt: 1.0 / 60.0,
+            bounds: None,
+            extras: Vec::new(),
+            next_id: 1,
+            fields: Vec::new(),
+            console: Console::default(),
+            plots: Vec::new(),
+            outcome: None,
+            settings: SceneSettings::default(),
+            version: 0,
+            force_time: std::time::Duration::ZERO,
+            forced_bodies: 0,
+            snapshot: Vec::new(),
+            snapshot_live: false,
+        }
+    }
+
+    pub fn extra(&self, id: BodyId) -> Option<&Extra> {
+        self.extras
+            .get(id.index as usize)?
+            .as_ref()
+            .filter(|e| e.generation == id.generation)
+    }
+
+    pub fn extra_mut(&mut self, id: BodyId) -> Option<&mut Extra> {
+        self.extras
+            .get_mut(id.index as usize)?
+            .as_mut()
+            .filter(|e| e.generation == id.generation)
+    }
+
+    /// Record a body just created in the world.
+    pub fn register(&mut self, id: BodyId, color: Option<String>) {
+        let i = id.index as usize;
+        if self.extras.len() <= i {
+            self.extras.resize_with(i + 1, || None);
+        }
+        self.extras[i] = Some(Extra {
+            generation: id.generation,
+            id: self.next_id,
+            color,
+            force: None,
+        });
+        self.next_id += 1;
+        self.version += 1;
+    }
+
+    pub fn destroy(&mut self, id: BodyId) -> crate::physics::PhysicsResult<()> {
+        self.world.destroy_body(id)?;
+        if let Some(slot) = self.extras.get_mut(id.index as usize) {
+            if slot.as_ref().is_some_and(|e| e.force.is_some()) {
+                self.forced_bodies -= 1;
+            }
+            *slot = None;
+        }
+        self.version += 1;
+        Ok(())
+    }
+
+    /// Stable id of a live body (0 for a dead one).
+    pub fn stable_id(&self, id: BodyId) -> u64 {
+        self.extra(id).map_or(0, |e| e.id)
+    }
+
+    /// Live bodies in creation order.
+    pub fn bodies_in_order(&self) -> Vec<BodyId> {
+        let mut v: Vec<(u64, BodyId)> = self
+            .world
+            .body_ids()
+            .into_iter()
+            .map(|b| (self.stable_id(b), b))
+            .collect();
+        v.sort_by_key(|(k, _)| *k);
+        v.into_iter().map(|(_, b)| b).collect()
+    }
+
+    /// Fill the snapshot from the world and mark it live.
+    pub fn take_snapshot(&mut self) {
+        self.snapshot.clear();
+        for (id, b) in self.world.bodies() {
+            let i = id.index as usize;
+            if self.snapshot.len() <= i {
+                self.snapshot.resize(i + 1, Snap::default());
+            }
+            self.snapshot[i] = Snap {
+                generation: id.generation,
+                x: b.xf.p.x,
+                y: b.xf.p.y,
+                vx: b.linear_velocity.x,
+                vy: b.linear_velocity.y,
+                omega: b.angular_velocity,
+                rot: (b.xf.q.c, b.xf.q.s),
+                mass: b.mass,
+            };
+        }
+        self.snapshot_live = true;
+    }
+
+    /// Set or clear a body's own force callback.
+    pub fn set_body_force(&mut self, id: BodyId, f: Option<Function>) {
+        let Some(extra) = self.extra_mut(id) else {
+            return;
+        };
+        let before = extra.force.is_some();
+        let after = f.is_some();
+        extra.force = f;
+        self.forced_bodies = self.forced_bodies + usize::from(after) - usize::from(before);
+        self.version += 1;
+    }
+
+    pub fn plot(&mut self, name: &str, value: f64) {
+        let sample = Sample {
+            time: self.world.time(),
+            step: self.world.step_count(),
+            value,
+        };
+        match self.plots.iter_mut().find(|(n, _)| n == name) {
+            Some((_, s)) => s.push(sample),
+            None => self.plots.push((name.to_string(), vec![sample])),
+        }
+    }
+}
+
+/// Where `require` may look.
+#[derive(Clone, Debug)]
+pub struct SearchPaths {
+    pub scene_dir: PathBuf,
+    pub scripts_dir: Option<PathBuf>,
+}
+
+/// What every API function can reach (stored as Lua app data).
+pub struct Ctx {
+    pub sim: Rc<RefCell<Sim>>,
+    pub clock: crate::script::limits::Clock,
+    pub paths: SearchPaths,
+    /// Files loaded so far (the scene and what it `require`d): a reload
+    /// watches these.
+    pub sources: RefCell<Vec<PathBuf>>,
+    /// True while callbacks run; `world:step` is for building only.
+    pub in_callback: Cell<bool>,
+    /// Window-side input state for `key_down` / `mouse` (headless: none).
+    pub keys_down: RefCell<Vec<String>>,
+    pub mouse: Cell<(f64, f64)>,
+    /// The force-field driver and its cached body tables (taken out while
+    /// the fields run).
+    pub forces: RefCell<Option<crate::script::forces::ForceCache>>,
+}

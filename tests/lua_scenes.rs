@@ -1,0 +1,152 @@
+//! Every scene in `scenes/` runs headless without errors and with finite
+//! state, and the experiment scenes print figures within DESIGN.md §5's
+//! bounds (they print `name = value` lines; see scripts/measure.lua).
+
+use physbox::script::{Scene, SceneOptions};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+fn scenes() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir("scenes")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "lua"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Load a scene, run `steps` more steps, return its `name = value` figures.
+fn run(path: &Path, steps: u64) -> HashMap<String, f64> {
+    let mut scene = Scene::load(path, &SceneOptions::default())
+        .unwrap_or_else(|e| panic!("{} failed to load: {e}", path.display()));
+    scene
+        .step(steps)
+        .unwrap_or_else(|e| panic!("{} failed while running: {e}", path.display()));
+    for (id, b) in scene.world().bodies() {
+        let finite =
+            b.xf.p.is_finite() && b.linear_velocity.is_finite() && b.angular_velocity.is_finite();
+        assert!(finite, "{}: body {id:?} is not finite", path.display());
+    }
+    let mut figures = HashMap::new();
+    for line in scene.console() {
+        if let Some((k, v)) = line.split_once(" = ") {
+            if let Some(n) = v
+                .split_whitespace()
+                .next()
+                .and_then(|n| n.parse::<f64>().ok())
+            {
+                figures.insert(k.trim().to_string(), n);
+            }
+        }
+    }
+    figures
+}
+
+#[test]
+fn every_scene_runs_headless() {
+    let all = scenes();
+    assert!(all.len() >= 14, "scenes missing: {all:?}");
+    for path in all {
+        run(&path, 300);
+    }
+}
+
+fn figures(name: &str) -> HashMap<String, f64> {
+    let f = run(Path::new(&format!("scenes/{name}.lua")), 10);
+    println!("{name}: {f:?}");
+    f
+}
+
+#[test]
+fn spinning_discs_match_the_exact_velocities() {
+    let f = figures("spinning_discs");
+    assert!((f["vA_x"] + 1.0).abs() < 1e-6 && (f["vA_y"] + 0.5).abs() < 1e-6);
+    assert!(f["vB_x"].abs() < 1e-6 && (f["vB_y"] - 0.5).abs() < 1e-6);
+}
+
+#[test]
+fn free_fall_is_exact() {
+    let f = figures("free_fall");
+    assert!((f["time"] - 10.0).abs() < 1e-9);
+    assert!(f["abs_error"] < 1e-9);
+}
+
+#[test]
+fn elastic_box_keeps_its_energy() {
+    let f = figures("bouncing_box");
+    assert_eq!(f["bounces"], 20.0);
+    assert!(f["energy_drift"] < 0.01);
+}
+
+#[test]
+fn incline_travel_follows_friction() {
+    let f = figures("incline");
+    let t: Vec<f64> = (1..=4).map(|i| f[&format!("travel_{i}")]).collect();
+    assert!(t[0] > t[1] && t[1] > t[2] && t[2] > t[3], "{t:?}");
+    assert!(t[3] < 1e-3);
+}
+
+#[test]
+fn restitution_series_follows_e_squared() {
+    assert!(figures("restitution")["worst_apex_error"] < 0.02);
+}
+
+#[test]
+fn perfect_bounce_keeps_its_apex() {
+    let f = figures("perfect_bounce");
+    assert!(f["bounces"] >= 50.0);
+    assert!(f["worst_apex_deviation"] < 1e-3);
+}
+
+#[test]
+fn heavy_box_on_light_box_holds() {
+    assert!(figures("heavy_on_light")["heavy_drift"] < 0.01);
+}
+
+#[test]
+fn plate_column_stands() {
+    let f = figures("plate_column");
+    assert!(f["top_moved"] < 0.01 && f["max_slide"] < 0.01);
+}
+
+#[test]
+fn thin_wall_is_never_tunnelled() {
+    assert!(figures("thin_wall")["max_x"] < 0.0);
+}
+
+#[test]
+fn pyramid_stands_and_sleeps() {
+    let f = figures("pyramid");
+    assert!(f["max_drift"] < 0.01);
+    assert_eq!(f["awake"], 0.0);
+}
+
+#[test]
+fn dominoes_all_fall_and_sleep() {
+    let f = figures("dominoes");
+    assert_eq!(f["fallen"], 30.0);
+    assert_eq!(f["awake"], 0.0);
+}
+
+#[test]
+fn force_field_gives_the_spring_period() {
+    let p = figures("force_field")["period"];
+    let theory = 2.0 * std::f64::consts::PI * (1.0f64 / 4.0).sqrt();
+    assert!(
+        (p - theory).abs() / theory < 0.005,
+        "period {p}, theory {theory}"
+    );
+}
+
+#[test]
+fn same_scene_twice_gives_the_same_state() {
+    let hash = |_: ()| {
+        let mut s =
+            Scene::load(Path::new("scenes/showcase.lua"), &SceneOptions::default()).unwrap();
+        s.step(200).unwrap();
+        let h = s.world().state_hash();
+        h
+    };
+    assert_eq!(hash(()), hash(()));
+}
