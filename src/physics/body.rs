@@ -124,6 +124,10 @@ pub struct Shape {
     pub proxy: ProxyKey,
     /// World bounding box at the last update.
     pub aabb: Aabb,
+    /// The proxy's fat box in the broad phase, kept here too so the
+    /// per-contact overlap check reads the shape it already has in cache
+    /// instead of a tree node elsewhere in memory.
+    pub fat_aabb: Aabb,
 }
 
 /// A rigid body.

@@ -141,7 +141,7 @@ impl World {
                     continue;
                 }
             };
-            if !self.broad_phase.test_overlap(sa.proxy, sb.proxy) {
+            if !sa.fat_aabb.overlaps(&sb.fat_aabb) {
                 self.remove_contact(i, true);
                 continue;
             }
@@ -460,6 +460,65 @@ fn solve_islands(sc: &mut StepScratch, inv_h: Real, push: Real, use_bias: bool) 
             // Converged: further passes would change nothing measurable.
             if it + 1 < iterations && max_delta <= 1e-9 * scale + 1e-14 {
                 break;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::body::{BodyDef, BodyType, ShapeDef};
+    use super::super::settings::WorldSettings;
+    use super::super::shape::{Circle, Polygon, ShapeGeom};
+    use super::{Vec2, World};
+
+    #[test]
+    fn shapes_keep_their_proxies_fat_box() {
+        let mut w = World::new(WorldSettings::default());
+        let ground = w
+            .create_body(&BodyDef {
+                body_type: BodyType::Static,
+                ..BodyDef::default()
+            })
+            .unwrap();
+        let floor = ShapeGeom::Polygon(Polygon::make_box(20.0, 0.5));
+        w.add_shape(
+            ground,
+            &ShapeDef {
+                geom: floor,
+                ..ShapeDef::default()
+            },
+        )
+        .unwrap();
+        for i in 0..40 {
+            let body = w
+                .create_body(&BodyDef {
+                    body_type: BodyType::Dynamic,
+                    position: Vec2::new(-3.0 + 0.15 * i as f64, 2.0 + 0.5 * i as f64),
+                    ..BodyDef::default()
+                })
+                .unwrap();
+            let geom = if i % 2 == 0 {
+                ShapeGeom::Circle(Circle {
+                    center: Vec2::ZERO,
+                    radius: 0.2,
+                })
+            } else {
+                ShapeGeom::Polygon(Polygon::make_box(0.2, 0.2))
+            };
+            w.add_shape(
+                body,
+                &ShapeDef {
+                    geom,
+                    ..ShapeDef::default()
+                },
+            )
+            .unwrap();
+        }
+        for _ in 0..200 {
+            w.step(1.0 / 60.0);
+            for (_, shape) in w.shapes.iter() {
+                assert_eq!(shape.fat_aabb, w.broad_phase.fat_aabb(shape.proxy));
             }
         }
     }

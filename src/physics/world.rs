@@ -381,6 +381,7 @@ impl World {
             shape.proxy =
                 self.broad_phase
                     .create_proxy(shape.aabb, proxy_kind(t), sid.index as u64);
+            shape.fat_aabb = self.broad_phase.fat_aabb(shape.proxy);
         }
         self.drop_contacts_of_body(id.index);
         self.update_mass(id.index);
@@ -493,10 +494,13 @@ impl World {
             user_data: def.user_data,
             proxy: Default::default(),
             aabb,
+            fat_aabb: aabb,
         };
         let (index, generation) = self.shapes.insert(shape);
         let proxy = self.broad_phase.create_proxy(aabb, kind, index as u64);
-        self.shapes.at_mut(index).proxy = proxy;
+        let shape = self.shapes.at_mut(index);
+        shape.proxy = proxy;
+        shape.fat_aabb = self.broad_phase.fat_aabb(proxy);
         let id = ShapeId { index, generation };
         self.bodies.at_mut(body.index).shapes.push(id);
         self.update_mass(body.index);
@@ -645,7 +649,10 @@ impl World {
             // Needed: this step's sweep. Given when it must move anyway:
             // four steps' sweep, so a falling body is not reinserted into
             // the tree every step.
-            broad_phase.move_proxy_ahead(shape.proxy, swept(shift), swept(PROXY_LOOKAHEAD * shift));
+            let ahead = swept(PROXY_LOOKAHEAD * shift);
+            if broad_phase.move_proxy_ahead(shape.proxy, swept(shift), ahead) {
+                shape.fat_aabb = broad_phase.fat_aabb(shape.proxy);
+            }
         }
     }
 
