@@ -23,6 +23,21 @@ fn main() {
             rain_step(&mut world, i);
         }
         world.step(1.0 / 60.0);
+        if std::env::var_os("PHYSBOX_AWAKE").is_some() && i % 100 == 99 {
+            let fast = world
+                .bodies()
+                .filter(|(_, b)| b.awake && b.linear_velocity.length() > 0.05)
+                .count();
+            let spin = world
+                .bodies()
+                .filter(|(_, b)| b.awake && b.angular_velocity.abs() > 2f64.to_radians())
+                .count();
+            eprintln!(
+                "step {}: {} bodies awake, {fast} above 0.05 m/s, {spin} above 2 deg/s",
+                i + 1,
+                world.awake_body_count()
+            );
+        }
     }
     println!(
         "{:.3} ms/step",
