@@ -87,7 +87,6 @@ impl Contact {
         self.friction = mix_friction(sa.friction, sb.friction);
         self.static_friction = mix_friction(sa.static_friction, sb.static_friction);
         self.restitution = mix_restitution(sa.restitution, sb.restitution);
-        let old = self.manifold;
         let spec = if self.sensor {
             0.0
         } else {
@@ -106,7 +105,7 @@ impl Contact {
             p.normal_impulse = 0.0;
             p.tangent_impulse = 0.0;
             p.persisted = false;
-            if let Some(q) = old.points().iter().find(|q| q.id == p.id) {
+            if let Some(q) = self.manifold.points().iter().find(|q| q.id == p.id) {
                 p.normal_impulse = q.normal_impulse;
                 p.tangent_impulse = q.tangent_impulse;
                 p.persisted = true;
