@@ -3,6 +3,7 @@
 //! public `World` API only, and returns the ids a measurement needs.
 
 pub mod bench;
+pub mod bench_scenes;
 pub mod experiments;
 
 use crate::physics::{BodyDef, BodyId, BodyType, Polygon, ShapeDef, ShapeGeom, Vec2, World};

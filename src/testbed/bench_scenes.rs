@@ -1,0 +1,227 @@
+//! Engine-neutral descriptions of Box2D v3's benchmark scenes
+//! (large_pyramid, many_pyramids, rain): plain geometry that the physbox
+//! builders in `bench.rs` and the peer engines in `benches/compare` (Box2D v3
+//! through `boxdd`, rapier2d) all build from, so every engine gets exactly
+//! the same scene.
+//!
+//! The scenes follow Box2D v3's `shared/benchmarks.c` (revision 56edae79,
+//! the one `boxdd` 0.6 vendors) and the driver loop in `benchmark/main.c`:
+//! dt = 1/60, 4 substeps, gravity (0, -10), `b2DefaultShapeDef` (density 1,
+//! friction 0.6, restitution 0). Details: benches/compare/README.md.
+
+/// Box2D's default friction (`b2DefaultShapeDef`).
+pub const FRICTION: f64 = 0.6;
+/// Box2D's default density.
+pub const DENSITY: f64 = 1.0;
+pub const DT: f64 = 1.0 / 60.0;
+pub const SUBSTEPS: u32 = 4;
+pub const GRAVITY_Y: f64 = -10.0;
+
+/// Geometry of one shape, in the local frame of its body.
+#[derive(Clone, Copy, Debug)]
+pub enum Geom {
+    /// Axis-aligned box: half extents and local centre.
+    Box { hx: f64, hy: f64, cx: f64, cy: f64 },
+    /// Two-sided segment.
+    Segment { a: [f64; 2], b: [f64; 2] },
+    /// Circle centred on the body origin.
+    Circle { r: f64 },
+}
+
+/// One dynamic body with a single shape, created with angle 0.
+#[derive(Clone, Copy, Debug)]
+pub struct DynBody {
+    pub x: f64,
+    pub y: f64,
+    pub geom: Geom,
+}
+
+/// A whole scene: static shapes all on one static body at the origin (or, for
+/// large_pyramid, at (0, -1): `static_origin`), the initial dynamic bodies,
+/// and whether sleeping is enabled.
+pub struct SceneDesc {
+    pub static_origin: [f64; 2],
+    pub statics: Vec<Geom>,
+    pub bodies: Vec<DynBody>,
+    pub enable_sleep: bool,
+}
+
+fn square(extent: f64) -> Geom {
+    Geom::Box {
+        hx: extent,
+        hy: extent,
+        cx: 0.0,
+        cy: 0.0,
+    }
+}
+
+/// `CreateLargePyramid`: ground box half-extents (100, 1) on a static body at
+/// (0, -1); a pyramid of unit boxes (half-extent 0.5), base 100, so
+/// 100 + 99 + ... + 1 = 5050 boxes, touching with no gaps. Sleep disabled.
+pub fn large_pyramid() -> SceneDesc {
+    let base = 100;
+    let a = 0.5;
+    let shift = a;
+    let mut bodies = Vec::with_capacity(base * (base + 1) / 2);
+    for i in 0..base {
+        let y = (2.0 * i as f64 + 1.0) * shift;
+        for j in i..base {
+            let x = (i as f64 + 1.0) * shift + 2.0 * (j - i) as f64 * shift - a * base as f64;
+            bodies.push(DynBody {
+                x,
+                y,
+                geom: square(a),
+            });
+        }
+    }
+    SceneDesc {
+        static_origin: [0.0, -1.0],
+        statics: vec![Geom::Box {
+            hx: 100.0,
+            hy: 1.0,
+            cx: 0.0,
+            cy: 0.0,
+        }],
+        bodies,
+        enable_sleep: false,
+    }
+}
+
+/// `CreateManyPyramids`: 20 x 20 pyramids of base 10 (55 boxes each, 22,000
+/// boxes of half-extent 0.5); 20 ground segments, 220 long, 11 apart in y, all
+/// on one static body. Sleep disabled.
+pub fn many_pyramids() -> SceneDesc {
+    let base = 10;
+    let extent = 0.5;
+    let rows = 20;
+    let cols = 20;
+    let ground_dy = 2.0 * extent * (base as f64 + 1.0);
+    let ground_w = 2.0 * extent * cols as f64 * (base as f64 + 1.0);
+    let statics = (0..rows)
+        .map(|i| {
+            let y = i as f64 * ground_dy;
+            Geom::Segment {
+                a: [-0.5 * ground_w, y],
+                b: [0.5 * ground_w, y],
+            }
+        })
+        .collect();
+    let base_w = 2.0 * extent * base as f64;
+    let mut bodies = Vec::with_capacity(rows * cols * base * (base + 1) / 2);
+    for r in 0..rows {
+        let base_y = r as f64 * ground_dy;
+        for c in 0..cols {
+            let center_x = -0.5 * ground_w + c as f64 * (base_w + 2.0 * extent) + 2.0 * extent;
+            for i in 0..base {
+                let y = (2.0 * i as f64 + 1.0) * extent + base_y;
+                for j in i..base {
+                    let x =
+                        (i as f64 + 1.0) * extent + 2.0 * (j - i) as f64 * extent + center_x - 0.5;
+                    bodies.push(DynBody {
+                        x,
+                        y,
+                        geom: square(extent),
+                    });
+                }
+            }
+        }
+    }
+    SceneDesc {
+        static_origin: [0.0, 0.0],
+        statics,
+        bodies,
+        enable_sleep: false,
+    }
+}
+
+// Rain. Box2D's `CreateRain`/`StepRain` ground and spawn schedule, with each
+// ragdoll ("human") replaced by a column of circles (see `rain_spawn`).
+pub const RAIN_ROWS: usize = 5;
+pub const RAIN_COLUMNS: usize = 40;
+pub const RAIN_GROUP_SIZE: usize = 5;
+pub const RAIN_GRID_SIZE: f64 = 0.5;
+pub const RAIN_GRID_COUNT: usize = 500;
+pub const RAIN_ROW_SPACING: f64 = 45.0;
+/// Circles per "human": a vertical column of this many.
+pub const RAIN_CIRCLES_PER_COLUMN: usize = 10;
+pub const RAIN_RADIUS: f64 = 0.25;
+/// Spawn every 8th step (`StepRain`: `(stepCount & 7) == 0`).
+pub const RAIN_DELAY_MASK: usize = 0x7;
+/// Height of the container walls above each shelf (not in Box2D; see `rain`).
+pub const RAIN_WALL_HEIGHT: f64 = 10.0;
+
+/// `CreateRain`: five shelves 45 apart, each a row of 501 boxes 0.5 x 0.5 at
+/// 0.5 spacing (x from -125 to 125), all on one static body; sleeping left
+/// enabled (Box2D's rain does not disable it). Addition: two walls per shelf
+/// (0.5 thick, `RAIN_WALL_HEIGHT` tall) just outside the shelf ends, making
+/// each shelf a container so the circles stay in the scene.
+pub fn rain() -> SceneDesc {
+    let mut statics = Vec::new();
+    let half = 0.5 * RAIN_GRID_SIZE;
+    let x0 = -0.5 * RAIN_GRID_COUNT as f64 * RAIN_GRID_SIZE;
+    for r in 0..RAIN_ROWS {
+        let y = r as f64 * RAIN_ROW_SPACING;
+        for j in 0..=RAIN_GRID_COUNT {
+            statics.push(Geom::Box {
+                hx: half,
+                hy: half,
+                cx: x0 + j as f64 * RAIN_GRID_SIZE,
+                cy: y,
+            });
+        }
+        let inner = -x0 + half; // outer face of the end boxes
+        let wall_hy = 0.5 * (RAIN_WALL_HEIGHT + 2.0 * half);
+        for side in [-1.0, 1.0] {
+            statics.push(Geom::Box {
+                hx: half,
+                hy: wall_hy,
+                cx: side * (inner + half),
+                cy: y - half + wall_hy,
+            });
+        }
+    }
+    SceneDesc {
+        static_origin: [0.0, 0.0],
+        statics,
+        bodies: Vec::new(),
+        enable_sleep: true,
+    }
+}
+
+/// `StepRain` / `CreateGroup`: every 8th step one more column of groups
+/// appears, one group on each of the five shelves, at
+/// x = -span/2 + (span/40)(column + 0.5), y = 40 + 45 * row. A group is five
+/// "humans" 0.5 apart in x; here each human is a vertical column of 10
+/// circles of radius 0.25, touching, centred on the human's position. After 40
+/// columns (step 312) spawning stops with 5 x 40 x 5 x 10 = 10,000 circles.
+/// Box2D instead keeps destroying and recreating the oldest column; the shared
+/// API has no destroy, so all engines stop spawning instead.
+pub fn rain_spawn(step_index: usize) -> Vec<DynBody> {
+    if step_index & RAIN_DELAY_MASK != 0 {
+        return Vec::new();
+    }
+    let column = step_index / (RAIN_DELAY_MASK + 1);
+    if column >= RAIN_COLUMNS {
+        return Vec::new();
+    }
+    let span = RAIN_GRID_COUNT as f64 * RAIN_GRID_SIZE;
+    let group_dist = span / RAIN_COLUMNS as f64;
+    let mut out = Vec::with_capacity(RAIN_ROWS * RAIN_GROUP_SIZE * RAIN_CIRCLES_PER_COLUMN);
+    for row in 0..RAIN_ROWS {
+        let gx = -0.5 * span + group_dist * (column as f64 + 0.5);
+        let gy = 40.0 + RAIN_ROW_SPACING * row as f64;
+        for h in 0..RAIN_GROUP_SIZE {
+            let x = gx + 0.5 * h as f64;
+            for k in 0..RAIN_CIRCLES_PER_COLUMN {
+                let y = gy
+                    + 2.0 * RAIN_RADIUS * (k as f64 - 0.5 * (RAIN_CIRCLES_PER_COLUMN - 1) as f64);
+                out.push(DynBody {
+                    x,
+                    y,
+                    geom: Geom::Circle { r: RAIN_RADIUS },
+                });
+            }
+        }
+    }
+    out
+}
