@@ -344,8 +344,9 @@ fn solve_impl(
     use_bias: bool,
 ) {
     let (inv_h, push_speed) = (inv_h as Lane, push_speed as Lane);
+    // Only impact recording (bouncing lanes) needs it.
     let kick_offset_of = |c: &WideConstraint| {
-        if use_bias {
+        if use_bias && c.bouncy.any() {
             W::splat(0.5) * c.rel_accel / W::splat(inv_h)
         } else {
             W::ZERO

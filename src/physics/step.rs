@@ -15,7 +15,6 @@ use super::contact::{should_collide, Contact};
 use super::contact_solver::{self as cs, ContactConstraint};
 use super::contact_solver_wide::{self as wide, WideConstraint};
 use super::hash::pair_key;
-use super::island::NO_ISLAND;
 use super::math::{Real, Rot, Vec2};
 use super::settings::{
     ANGULAR_SLEEP_TOLERANCE, LINEAR_SLEEP_TOLERANCE, MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED,
@@ -357,7 +356,6 @@ impl World {
                 body.angular_velocity = 0.0;
             }
         }
-        let _ = NO_ISLAND;
     }
 }
 

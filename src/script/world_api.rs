@@ -1,5 +1,6 @@
 //! The `world` global: settings as read/write fields, queries, `world:step`.
 
+use super::body_fields::number as num;
 use super::error::scene_err;
 use super::handles::{body_of, handle_for};
 use super::options::{point_from, type_name};
@@ -9,27 +10,6 @@ use crate::physics::Vec2;
 use mlua::{Lua, MetaMethod, UserData, UserDataMethods, Value};
 
 pub struct WorldHandle;
-
-fn num(lua: &Lua, what: &str, v: &Value) -> mlua::Result<f64> {
-    let n = match v {
-        Value::Integer(i) => *i as f64,
-        Value::Number(n) => *n,
-        other => {
-            return Err(scene_err(
-                lua,
-                format!("{what} must be a number, got {}", type_name(other)),
-            ))
-        }
-    };
-    if n.is_finite() {
-        Ok(n)
-    } else {
-        Err(scene_err(
-            lua,
-            format!("{what} must be a finite number, got {n}"),
-        ))
-    }
-}
 
 fn get(lua: &Lua, key: &str) -> mlua::Result<Value> {
     let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
