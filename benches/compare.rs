@@ -4,7 +4,7 @@
 //! ```text
 //! cargo bench --bench compare -- [SCENE...] [--steps N] [--warmup W]
 //!                                [--repeats R] [--chunk C] [--sleep on|off]
-//!                                [--engines box2d,rapier2d,physbox]
+//!                                [--engines box2d,rapier2d,physbox] [--stages]
 //! ```
 //! Scenes: large_pyramid, many_pyramids, rain (default: all three).
 //! `--steps N`: total steps per run, default Box2D's count for the scene
@@ -15,6 +15,8 @@
 //! interleaved) and keeps each engine's run with the lowest mean (Box2D's
 //! driver does 4; default here 1).
 //! `--chunk C`: chunk length for the best/worst chunk columns (default 50).
+//! `--stages`: after each run, print the engine's own per-stage profile
+//! (mean ms/step; physbox's `World::profile` and Box2D's `b2Profile`).
 //! `--sleep on|off`: override the scenes' sleep setting for every engine
 //! (default: Box2D's choice, off for the pyramids, on for rain).
 //!
@@ -45,6 +47,11 @@ pub trait Engine {
     /// scene really ran and the pyramids stayed up. `&mut` because boxdd's
     /// body access needs it.
     fn checksum(&mut self) -> f64;
+    /// Per-stage times summed over every step so far, in ms (the engine's
+    /// own step profile; empty if it has none). Printed with `--stages`.
+    fn stages(&self) -> Vec<(&'static str, f64)> {
+        Vec::new()
+    }
 }
 
 const DEFAULT_ENGINES: &[&str] = &["physbox", "box2d", "rapier2d"];
@@ -65,6 +72,7 @@ struct Options {
     warmup: usize,
     repeats: usize,
     chunk: usize,
+    stages: bool,
 }
 
 fn parse_args() -> Options {
@@ -75,6 +83,7 @@ fn parse_args() -> Options {
         warmup: 1,
         repeats: 1,
         chunk: 50,
+        stages: false,
     };
     let mut args = std::env::args().skip(1);
     let num = |v: Option<String>, flag: &str| -> usize {
@@ -90,6 +99,7 @@ fn parse_args() -> Options {
         let mut value = || inline.clone().or_else(|| args.next());
         match flag.as_str() {
             "--bench" => {} // passed by `cargo bench`
+            "--stages" => o.stages = true,
             "--steps" => o.steps = Some(num(value(), "--steps")),
             "--warmup" => o.warmup = num(value(), "--warmup"),
             "--repeats" => o.repeats = num(value(), "--repeats").max(1),
@@ -114,7 +124,7 @@ fn parse_args() -> Options {
                 println!(
                     "cargo bench --bench compare -- [large_pyramid|many_pyramids|rain ...] \
                      [--steps N] [--warmup W] [--repeats R] [--chunk C] [--sleep on|off] \
-                     [--engines box2d,rapier2d,physbox]"
+                     [--engines box2d,rapier2d,physbox] [--stages]"
                 );
                 std::process::exit(0);
             }
@@ -142,7 +152,8 @@ struct RunResult {
     avg_y_end: f64,
 }
 
-fn run_once(name: &str, scene: Scene, steps: usize, warmup: usize, chunk: usize) -> RunResult {
+fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
+    let (warmup, chunk) = (o.warmup, o.chunk);
     let t0 = Instant::now();
     let mut e = make_engine(name, scene).unwrap_or_else(|| panic!("unknown engine {name}"));
     let setup_ms = t0.elapsed().as_secs_f64() * 1e3;
@@ -180,6 +191,15 @@ fn run_once(name: &str, scene: Scene, steps: usize, warmup: usize, chunk: usize)
         )
     };
     let avg_y_end = avg(&mut e);
+    if o.stages {
+        let line: Vec<String> = e
+            .stages()
+            .iter()
+            .filter(|(_, ms)| *ms > 0.0)
+            .map(|(stage, ms)| format!("{stage} {:.3}", ms / steps as f64))
+            .collect();
+        println!("  {name} stages (ms/step): {}", line.join(", "));
+    }
     RunResult {
         engine: e.name().to_string(),
         bodies: e.body_count(),
@@ -224,7 +244,7 @@ fn main() {
         let mut best: Vec<Option<RunResult>> = o.engines.iter().map(|_| None).collect();
         for _ in 0..o.repeats {
             for (slot, name) in best.iter_mut().zip(&o.engines) {
-                let r = run_once(name, scene, steps, o.warmup, o.chunk);
+                let r = run_once(name, scene, steps, &o);
                 if slot.as_ref().is_none_or(|b| r.mean_ms < b.mean_ms) {
                     *slot = Some(r);
                 }

@@ -1,5 +1,6 @@
 //! Runs one benchmark scene for profiling (perf/callgrind) and prints the
-//! mean ms/step: `profile_scene [large_pyramid|many_pyramids|rain] [STEPS]`.
+//! mean ms/step and the mean of each stage of `World::profile`:
+//! `profile_scene [large_pyramid|many_pyramids|rain] [STEPS]`.
 use physbox::physics::World;
 use physbox::testbed::bench::{large_pyramid, many_pyramids, rain_setup, rain_step, settings};
 
@@ -18,11 +19,13 @@ fn main() {
         }
     }
     let t = std::time::Instant::now();
+    let mut stages = physbox::physics::StepProfile::default();
     for i in 0..steps {
         if scene == "rain" {
             rain_step(&mut world, i);
         }
         world.step(1.0 / 60.0);
+        stages.accumulate(world.profile());
         if std::env::var_os("PHYSBOX_AWAKE").is_some() && i % 100 == 99 {
             let fast = world
                 .bodies()
@@ -42,5 +45,18 @@ fn main() {
     println!(
         "{:.3} ms/step",
         t.elapsed().as_secs_f64() * 1000.0 / steps as f64
+    );
+    let n = steps as f64;
+    println!(
+        "stages ms/step: pairs {:.3} collide {:.3} setup {:.3} substeps {:.3} finish {:.3} \
+         write_back {:.3} sleep {:.3} events {:.3}",
+        stages.pairs / n,
+        stages.collide / n,
+        stages.solver_setup / n,
+        stages.substeps / n,
+        stages.finish / n,
+        stages.write_back / n,
+        stages.sleep / n,
+        stages.events / n
     );
 }

@@ -14,6 +14,8 @@ pub struct Box2dEngine {
     scene: Scene,
     bodies: Vec<BodyId>,
     step_index: usize,
+    /// b2Profile fields summed over the steps (ms).
+    profile: Vec<(&'static str, f64)>,
 }
 
 impl Box2dEngine {
@@ -39,6 +41,7 @@ impl Box2dEngine {
             scene,
             bodies: Vec::new(),
             step_index: 0,
+            profile: Vec::new(),
         };
 
         let ground_def = BodyBuilder::from(foundation.body_def())
@@ -114,6 +117,36 @@ impl Engine for Box2dEngine {
             .expect("box2d step");
         drop(completed);
         self.step_index += 1;
+        if let Ok(p) = self.world.profile() {
+            let now = [
+                ("step", p.step),
+                ("pairs", p.pairs),
+                ("collide", p.collide),
+                ("solve", p.solve),
+                ("prepare_constraints", p.prepare_constraints),
+                ("integrate_velocities", p.integrate_velocities),
+                ("warm_start", p.warm_start),
+                ("solve_impulses", p.solve_impulses),
+                ("integrate_positions", p.integrate_positions),
+                ("relax_impulses", p.relax_impulses),
+                ("apply_restitution", p.apply_restitution),
+                ("store_impulses", p.store_impulses),
+                ("split_islands", p.split_islands),
+                ("transforms", p.transforms),
+                ("refit", p.refit),
+                ("sleep_islands", p.sleep_islands),
+            ];
+            if self.profile.is_empty() {
+                self.profile = now.iter().map(|&(k, _)| (k, 0.0)).collect();
+            }
+            for (acc, (_, ms)) in self.profile.iter_mut().zip(now) {
+                acc.1 += ms as f64;
+            }
+        }
+    }
+
+    fn stages(&self) -> Vec<(&'static str, f64)> {
+        self.profile.clone()
     }
 
     fn body_count(&self) -> usize {

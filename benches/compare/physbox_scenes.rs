@@ -1,7 +1,7 @@
 //! physbox adapter for the comparison bench. The scene builders themselves
 //! live in the library (`physbox::testbed::bench`) so tests share them.
 
-use physbox::physics::{BodyId, World};
+use physbox::physics::{BodyId, StepProfile, World};
 use physbox::testbed::bench::*;
 
 use super::scenes::enable_sleep;
@@ -17,6 +17,7 @@ pub struct PhysboxEngine {
     scene: Scene,
     bodies: Vec<BodyId>,
     step_index: usize,
+    profile: StepProfile,
 }
 
 impl PhysboxEngine {
@@ -42,6 +43,7 @@ impl PhysboxEngine {
             scene,
             bodies,
             step_index: 0,
+            profile: StepProfile::default(),
         }
     }
 }
@@ -57,7 +59,23 @@ impl Engine for PhysboxEngine {
             self.bodies.extend(new);
         }
         self.world.step(DT);
+        self.profile.accumulate(self.world.profile());
         self.step_index += 1;
+    }
+
+    fn stages(&self) -> Vec<(&'static str, f64)> {
+        let p = &self.profile;
+        vec![
+            ("step", p.step),
+            ("pairs", p.pairs),
+            ("collide", p.collide),
+            ("solver_setup", p.solver_setup),
+            ("substeps", p.substeps),
+            ("finish", p.finish),
+            ("write_back", p.write_back),
+            ("sleep", p.sleep),
+            ("events", p.events),
+        ]
     }
 
     fn body_count(&self) -> usize {
