@@ -16,6 +16,7 @@ use super::contact_solver::{self as cs, ContactConstraint};
 use super::contact_solver_wide::{self as wide, WideConstraint};
 use super::hash::pair_key;
 use super::math::{Real, Rot, Vec2};
+use super::profile::{StepProfile, Stopwatch};
 use super::settings::{
     ANGULAR_SLEEP_TOLERANCE, LINEAR_SLEEP_TOLERANCE, MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED,
     TIME_TO_SLEEP,
@@ -51,6 +52,8 @@ pub struct StepScratch {
     pub(super) approach: Vec<[Real; 2]>,
     pairs: Vec<(u32, u32)>,
     wake: Vec<u32>,
+    /// Body slot → dynamic or kinematic and awake (contact update).
+    moving: Vec<bool>,
     fast: Vec<u32>,
 }
 
@@ -61,13 +64,23 @@ impl World {
         if !(dt.is_finite() && dt > 0.0) {
             return;
         }
+        let mut clock = Stopwatch::start();
         self.events.clear();
         self.find_new_contacts();
+        self.profile.pairs = clock.lap();
         self.update_contacts(dt);
-        self.solve(dt);
+        self.profile.collide = clock.lap();
+        self.solve(dt, &mut clock);
         self.update_touching();
+        self.profile.events = clock.lap();
         self.time += dt;
         self.steps += 1;
+        self.profile.step = clock.total();
+    }
+
+    /// Where the last step's time went.
+    pub fn profile(&self) -> &StepProfile {
+        &self.profile
     }
 
     /// The events of the last step.
@@ -118,9 +131,24 @@ impl World {
     fn update_contacts(&mut self, dt: Real) {
         let mut wake = std::mem::take(&mut self.scratch.wake);
         wake.clear();
+        // Which bodies move, by slot: a contact between two bodies that
+        // don't (asleep or static) cannot change, so it is passed over
+        // without touching its shapes and bodies — most of a settled pile.
+        // Edits that could change such a contact set `contacts_dirty`.
+        let mut moving = std::mem::take(&mut self.scratch.moving);
+        moving.clear();
+        moving.resize(self.bodies.capacity(), false);
+        for (index, b) in self.bodies.iter() {
+            moving[index as usize] = b.body_type != BodyType::Static && b.awake;
+        }
+        let check_all = std::mem::take(&mut self.contacts_dirty);
         let mut i = 0;
         while i < self.contacts.len() {
             let c = &self.contacts[i];
+            if !check_all && !moving[c.body_a as usize] && !moving[c.body_b as usize] {
+                i += 1;
+                continue;
+            }
             let alive_a = self.shapes.get(c.shape_a.index, c.shape_a.generation);
             let alive_b = self.shapes.get(c.shape_b.index, c.shape_b.generation);
             let (sa, sb) = match (alive_a, alive_b) {
@@ -141,6 +169,11 @@ impl World {
                 }
             };
             if !sa.fat_aabb.overlaps(&sb.fat_aabb) {
+                // A touching contact torn apart at once (a teleport): what
+                // it held up must wake.
+                if c.touching {
+                    wake.extend([c.body_a, c.body_b]);
+                }
                 self.remove_contact(i, true);
                 continue;
             }
@@ -175,9 +208,10 @@ impl World {
             self.wake_body_index(b);
         }
         self.scratch.wake = wake;
+        self.scratch.moving = moving;
     }
 
-    fn solve(&mut self, dt: Real) {
+    fn solve(&mut self, dt: Real, clock: &mut Stopwatch) {
         let substeps = self.settings.substeps.max(1);
         let h = dt / substeps as Real;
         let inv_h = 1.0 / h;
@@ -229,6 +263,7 @@ impl World {
         // --- contact constraints, islands and solve order
         self.build_contact_constraints(&mut sc, h);
         let push = self.settings.contact_push_speed;
+        self.profile.solver_setup = clock.lap();
 
         // --- substeps
         // Kick–drift–kick: half the external acceleration before the solve
@@ -246,7 +281,9 @@ impl World {
             kick(&mut sc.solver_bodies, &mut sc.solver_info, 0.5 * h, false);
             solve_islands(&mut sc, inv_h, push, false);
         }
+        self.profile.substeps = clock.lap();
         self.finish_contact_constraints(&mut sc);
+        self.profile.finish = clock.lap();
 
         // --- write back
         sc.fast.clear();
@@ -285,7 +322,9 @@ impl World {
         for info in sc.solver_info[1..].iter() {
             self.refresh_proxies(info.body, dt);
         }
+        self.profile.write_back = clock.lap();
         self.sleep_islands(&mut sc);
+        self.profile.sleep = clock.lap();
         self.scratch = sc;
     }
 

@@ -32,6 +32,18 @@ pub struct World {
     pub(crate) events: StepEvents,
     #[serde(skip)]
     pub(crate) scratch: StepScratch,
+    #[serde(skip)]
+    pub(crate) profile: super::profile::StepProfile,
+    /// Set by edits that can change a contact between two bodies that are
+    /// not moving (a body or shape removed, a body teleported or retyped):
+    /// the next contact update then checks every contact, not only those
+    /// of moving bodies. True after a restore too.
+    #[serde(skip, default = "yes")]
+    pub(crate) contacts_dirty: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Default for World {
@@ -116,6 +128,8 @@ impl World {
             steps: 0,
             events: StepEvents::default(),
             scratch: StepScratch::default(),
+            profile: Default::default(),
+            contacts_dirty: true,
         }
     }
 
@@ -249,6 +263,7 @@ impl World {
 
     pub fn destroy_body(&mut self, id: BodyId) -> PhysicsResult<()> {
         self.body(id)?;
+        self.contacts_dirty = true;
         self.wake_body_index(id.index);
         let body = self
             .bodies
@@ -279,6 +294,7 @@ impl World {
         b.q0 = b.xf.q;
         self.wake_body_index(id.index);
         self.refresh_proxies(id.index, 0.0);
+        self.contacts_dirty = true;
         Ok(())
     }
 
@@ -372,6 +388,7 @@ impl World {
             b.angular_velocity = 0.0;
         }
         let shapes = b.shapes.clone();
+        self.contacts_dirty = true;
         self.wake_body_index(id.index);
         // Re-file the proxies in the tree for the new kind; contacts are
         // rebuilt from the new pairs.
