@@ -14,11 +14,13 @@
 /// Number of colours tried before a constraint goes to the overflow group.
 pub const COLOR_COUNT: usize = 24;
 
-/// Reusable bitsets, one per colour, over solver body indices.
+/// Reusable per-step state: the colours each solver body already has.
 #[derive(Clone, Debug, Default)]
 pub struct GraphColoring {
-    bits: Vec<u64>,
-    words: usize,
+    /// Per solver body, bit `c` set when a constraint of colour `c` moves
+    /// it (one word per body: the first free colour of a pair is then one
+    /// `trailing_zeros`, not a scan over colour rows).
+    taken: Vec<u32>,
     /// Constraint indices per colour (the last bucket is the overflow):
     /// two-point constraints, then the one-point ones.
     buckets: Vec<Vec<u32>>,
@@ -41,9 +43,8 @@ impl GraphColoring {
         out: &mut Vec<u32>,
         groups: &mut Vec<(u32, u32)>,
     ) -> u32 {
-        self.words = body_count.div_ceil(64);
-        self.bits.clear();
-        self.bits.resize(self.words * COLOR_COUNT, 0);
+        self.taken.clear();
+        self.taken.resize(body_count.max(1), 0);
         self.buckets.resize_with(COLOR_COUNT + 1, Vec::new);
         for bucket in self.buckets.iter_mut() {
             bucket.clear();
@@ -78,24 +79,21 @@ impl GraphColoring {
     /// Constraints against static geometry skip colour 0 (Box2D's
     /// heuristic: colour 0 stays free for the denser body–body graph).
     fn assign(&mut self, a: u32, b: u32) -> usize {
-        let first = if a == 0 || b == 0 { 1 } else { 0 };
-        let (wa, ma) = (a as usize / 64, 1u64 << (a % 64));
-        let (wb, mb) = (b as usize / 64, 1u64 << (b % 64));
-        for color in first..COLOR_COUNT {
-            let row = &mut self.bits[color * self.words..(color + 1) * self.words];
-            let free_a = a == 0 || row[wa] & ma == 0;
-            let free_b = b == 0 || row[wb] & mb == 0;
-            if free_a && free_b {
-                if a != 0 {
-                    row[wa] |= ma;
-                }
-                if b != 0 {
-                    row[wb] |= mb;
-                }
-                return color;
+        const ALL: u32 = (1 << COLOR_COUNT) - 1;
+        // The dummy (index 0) never blocks a colour.
+        let mask_of = |t: &[u32], i: u32| if i == 0 { 0 } else { t[i as usize] };
+        let allowed = if a == 0 || b == 0 { ALL & !1 } else { ALL };
+        let free = !(mask_of(&self.taken, a) | mask_of(&self.taken, b)) & allowed;
+        if free == 0 {
+            return COLOR_COUNT;
+        }
+        let color = free.trailing_zeros() as usize;
+        for body in [a, b] {
+            if body != 0 {
+                self.taken[body as usize] |= 1 << color;
             }
         }
-        COLOR_COUNT
+        color
     }
 }
 
@@ -131,8 +129,7 @@ mod tests {
         assert_eq!(sorted, (0..pairs.len() as u32).collect::<Vec<_>>());
         // Re-derive colours and check independence within each.
         let mut g2 = GraphColoring {
-            words: 1,
-            bits: vec![0; COLOR_COUNT],
+            taken: vec![0; 5],
             ..Default::default()
         };
         let colors: Vec<usize> = pairs.iter().map(|&(a, b)| g2.assign(a, b)).collect();
