@@ -17,6 +17,7 @@ use super::manifold::Manifold;
 use super::math::Real;
 use super::solver_body::SolverBody;
 use super::wide::{Lane, Mask, LANES, V2, W};
+use super::wide_bodies::{gather, scatter, WideBody};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct WidePoint {
@@ -62,49 +63,6 @@ pub struct WideConstraint {
     pub points: [WidePoint; 2],
     /// Lanes in use.
     pub lanes: u32,
-}
-
-/// The state of the lanes' bodies the solver reads.
-struct WideBody {
-    v: V2,
-    w: W,
-    dp: V2,
-    qc: W,
-    qs: W,
-}
-
-#[inline(always)]
-fn gather(bodies: &[SolverBody], idx: &[u32; LANES]) -> WideBody {
-    let mut out = WideBody {
-        v: V2::default(),
-        w: W::ZERO,
-        dp: V2::default(),
-        qc: W::ZERO,
-        qs: W::ZERO,
-    };
-    for (i, &k) in idx.iter().enumerate() {
-        let b = &bodies[k as usize];
-        out.v.x.0[i] = b.v.x as Lane;
-        out.v.y.0[i] = b.v.y as Lane;
-        out.w.0[i] = b.w as Lane;
-        out.dp.x.0[i] = b.dp.x as Lane;
-        out.dp.y.0[i] = b.dp.y as Lane;
-        out.qc.0[i] = b.dq.c as Lane;
-        out.qs.0[i] = b.dq.s as Lane;
-    }
-    out
-}
-
-#[inline(always)]
-fn scatter(bodies: &mut [SolverBody], idx: &[u32; LANES], v: V2, w: W) {
-    for (i, &k) in idx.iter().enumerate() {
-        if k != 0 {
-            let b = &mut bodies[k as usize];
-            b.v.x = v.x.0[i] as Real;
-            b.v.y = v.y.0[i] as Real;
-            b.w = w.0[i] as Real;
-        }
-    }
 }
 
 impl WideConstraint {

@@ -47,6 +47,7 @@ pub fn is_finite_vec(v: Vec2) -> bool {
 
 /// A rotation stored as cosine and sine (no angle wrapping, cheap to apply).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[repr(C)]
 pub struct Rot {
     pub c: Real,
     pub s: Real,

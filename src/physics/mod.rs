@@ -33,6 +33,7 @@ mod solver_order;
 mod step;
 pub mod toi;
 mod wide;
+mod wide_bodies;
 pub mod world;
 
 pub use body::{Body, BodyDef, BodyType, Shape, ShapeDef};

@@ -11,6 +11,9 @@ use super::math::{Real, Rot, Vec2};
 pub struct SolverBody {
     pub v: Vec2,
     pub w: Real,
+    /// Keeps `v, w` in the first 32 bytes: the wide solver stores them with
+    /// one 256-bit write (see `wide_bodies`), which lands here too.
+    pub pad: Real,
     /// Position and rotation change since the start of the step.
     pub dp: Vec2,
     pub dq: Rot,
@@ -39,6 +42,7 @@ impl SolverBody {
     pub const STATIC: SolverBody = SolverBody {
         v: Vec2::ZERO,
         w: 0.0,
+        pad: 0.0,
         dp: Vec2::ZERO,
         dq: Rot::IDENTITY,
     };

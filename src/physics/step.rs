@@ -236,6 +236,7 @@ impl World {
             sc.solver_bodies.push(SolverBody {
                 v: b.linear_velocity,
                 w: b.angular_velocity,
+                pad: 0.0,
                 dp: Vec2::ZERO,
                 dq: Rot::IDENTITY,
             });
