@@ -17,7 +17,7 @@ use super::manifold::Manifold;
 use super::math::Real;
 use super::solver_body::SolverBody;
 use super::wide::{Lane, Mask, LANES, V2, W};
-use super::wide_bodies::{gather, scatter, WideBody};
+use super::wide_bodies::{gather, gather_velocity, indices_in_bounds, scatter, WideBody};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct WidePoint {
@@ -142,14 +142,19 @@ impl WideConstraint {
 
 /// Warm start (first half) of all bundles (see `contact_solver::warm_start`).
 pub fn warm_start_all(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
+    check_indices(bundles, bodies);
     #[cfg(target_arch = "x86_64")]
     {
         assert!(super::wide::available(), "the wide solver needs AVX");
-        // SAFETY: the CPU supports AVX (checked just above).
+        // SAFETY: the CPU supports AVX (checked just above); indices
+        // checked by `check_indices`.
         unsafe { warm_start_avx(bundles, bodies) };
     }
     #[cfg(not(target_arch = "x86_64"))]
-    warm_start_impl(bundles, bodies);
+    // SAFETY: indices checked above.
+    unsafe {
+        warm_start_impl(bundles, bodies)
+    };
 }
 
 /// Solve (with bias) or relax (without) all bundles once (see
@@ -161,32 +166,48 @@ pub fn solve_all(
     push_speed: Real,
     use_bias: bool,
 ) {
+    check_indices(bundles, bodies);
     #[cfg(target_arch = "x86_64")]
     {
         assert!(super::wide::available(), "the wide solver needs AVX");
-        // SAFETY: the CPU supports AVX (checked just above).
+        // SAFETY: the CPU supports AVX (checked just above); indices
+        // checked by `check_indices`.
         unsafe { solve_avx(bundles, bodies, inv_h, push_speed, use_bias) };
     }
     #[cfg(not(target_arch = "x86_64"))]
-    solve_impl(bundles, bodies, inv_h, push_speed, use_bias);
+    // SAFETY: indices checked above.
+    unsafe {
+        solve_impl(bundles, bodies, inv_h, push_speed, use_bias)
+    };
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-fn warm_start_avx(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
-    warm_start_impl(bundles, bodies);
+unsafe fn warm_start_avx(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
+    // SAFETY: passed on (the entry point checked the indices).
+    unsafe { warm_start_impl(bundles, bodies) };
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-fn solve_avx(
+unsafe fn solve_avx(
     bundles: &mut [WideConstraint],
     bodies: &mut [SolverBody],
     inv_h: Real,
     push_speed: Real,
     use_bias: bool,
 ) {
-    solve_impl(bundles, bodies, inv_h, push_speed, use_bias);
+    // SAFETY: passed on (the entry point checked the indices).
+    unsafe { solve_impl(bundles, bodies, inv_h, push_speed, use_bias) };
+}
+
+/// The lane loops index bodies unchecked (`wide_bodies`): every index must
+/// be a body, and the dummy must exist.
+fn check_indices(bundles: &[WideConstraint], bodies: &[SolverBody]) {
+    assert!(
+        !bodies.is_empty() && indices_in_bounds(bodies, bundles.iter().map(|c| (&c.a, &c.b))),
+        "wide constraint refers to a body that does not exist"
+    );
 }
 
 /// Lanes where point `k` exists.
@@ -199,12 +220,15 @@ fn has_point(c: &WideConstraint, k: usize) -> Mask {
     }
 }
 
+/// # Safety
+/// `check_indices(bundles, bodies)` holds.
 #[inline(always)]
-fn warm_start_impl(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
+unsafe fn warm_start_impl(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
     for c in bundles.iter_mut() {
-        let a = gather(bodies, &c.a);
-        let b = gather(bodies, &c.b);
-        let (mut va, mut wa, mut vb, mut wb) = (a.v, a.w, b.v, b.w);
+        // SAFETY (the gathers and scatters here): every index was checked
+        // by `check_indices` at the entry point.
+        let (mut va, mut wa) = unsafe { gather_velocity(bodies, &c.a) };
+        let (mut vb, mut wb) = unsafe { gather_velocity(bodies, &c.b) };
         let n = c.n;
         let t = V2 { x: n.y, y: -n.x };
         for k in 0..2 {
@@ -230,8 +254,10 @@ fn warm_start_impl(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
             wb = W::select(on, wb2, wb);
             vb = select_v(on, vb2, vb);
         }
-        scatter(bodies, &c.a, va, wa);
-        scatter(bodies, &c.b, vb, wb);
+        unsafe {
+            scatter(bodies, &c.a, va, wa);
+            scatter(bodies, &c.b, vb, wb);
+        }
     }
 }
 
@@ -293,8 +319,10 @@ fn record_impact(cp: &mut WidePoint, hit: Mask, v_start: W, s: W, a: W) {
     cp.impact_energy = W::select(hit, energy, cp.impact_energy);
 }
 
+/// # Safety
+/// `check_indices(bundles, bodies)` holds.
 #[inline(always)]
-fn solve_impl(
+unsafe fn solve_impl(
     bundles: &mut [WideConstraint],
     bodies: &mut [SolverBody],
     inv_h: Real,
@@ -314,8 +342,10 @@ fn solve_impl(
         if !use_bias {
             count_second_half(c);
         }
-        let a = gather(bodies, &c.a);
-        let b = gather(bodies, &c.b);
+        // SAFETY (the gathers and scatters here): every index was checked
+        // by `check_indices` at the entry point.
+        let a = unsafe { gather(bodies, &c.a) };
+        let b = unsafe { gather(bodies, &c.b) };
         let mut vel = (a.v, a.w, b.v, b.w);
         let kick_offset = kick_offset_of(c);
         let solved = solve_block(
@@ -345,8 +375,10 @@ fn solve_impl(
         if !use_bias {
             friction(c, &mut vel);
         }
-        scatter(bodies, &c.a, vel.0, vel.1);
-        scatter(bodies, &c.b, vel.2, vel.3);
+        unsafe {
+            scatter(bodies, &c.a, vel.0, vel.1);
+            scatter(bodies, &c.b, vel.2, vel.3);
+        }
     }
 }
 

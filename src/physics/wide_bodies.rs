@@ -41,11 +41,40 @@ pub struct WideBody {
     pub qs: W,
 }
 
-/// Velocities and position changes of the bodies `idx` (all bounds
-/// checked).
+/// Are all the lanes' body indices of `bundles` inside `bodies`? The
+/// solver checks this once per pass (a few compares per bundle) so that
+/// `gather` and `scatter` can index without a check per lane — those
+/// checks were a twentieth of the step's instructions.
+pub fn indices_in_bounds<'a>(
+    bodies: &[SolverBody],
+    mut lanes: impl Iterator<Item = (&'a [u32; LANES], &'a [u32; LANES])>,
+) -> bool {
+    let n = bodies.len();
+    lanes.all(|(a, b)| {
+        a.iter()
+            .chain(b)
+            .fold(true, |ok, &k| ok & ((k as usize) < n))
+    })
+}
+
+/// The rows of `idx`.
+///
+/// # Safety
+/// Every index in `idx` is below `bodies.len()` (`indices_in_bounds`).
 #[inline(always)]
-pub fn gather(bodies: &[SolverBody], idx: &[u32; LANES]) -> WideBody {
-    let rows: [&SolverBody; LANES] = std::array::from_fn(|i| &bodies[idx[i] as usize]);
+unsafe fn rows<'a>(bodies: &'a [SolverBody], idx: &[u32; LANES]) -> [&'a SolverBody; LANES] {
+    // SAFETY: in bounds, by the caller's promise.
+    std::array::from_fn(|i| unsafe { bodies.get_unchecked(idx[i] as usize) })
+}
+
+/// Velocities and position changes of the bodies `idx`.
+///
+/// # Safety
+/// Every index in `idx` is below `bodies.len()` (`indices_in_bounds`).
+#[inline(always)]
+pub unsafe fn gather(bodies: &[SolverBody], idx: &[u32; LANES]) -> WideBody {
+    // SAFETY: passed on from the caller.
+    let rows = unsafe { rows(bodies, idx) };
     #[cfg(target_arch = "x86_64")]
     {
         avx::gather(&rows)
@@ -69,15 +98,43 @@ pub fn gather(bodies: &[SolverBody], idx: &[u32; LANES]) -> WideBody {
     }
 }
 
-/// Write the lanes' velocities back to the bodies `idx`.
+/// Only the velocities of the bodies `idx` (the warm start needs no more).
+///
+/// # Safety
+/// Every index in `idx` is below `bodies.len()` (`indices_in_bounds`).
 #[inline(always)]
-pub fn scatter(bodies: &mut [SolverBody], idx: &[u32; LANES], v: V2, w: W) {
-    for &k in idx {
-        // Bounds first, so the stores below cannot go astray.
-        assert!((k as usize) < bodies.len());
-    }
+pub unsafe fn gather_velocity(bodies: &[SolverBody], idx: &[u32; LANES]) -> (V2, W) {
+    // SAFETY: passed on from the caller.
+    let rows = unsafe { rows(bodies, idx) };
     #[cfg(target_arch = "x86_64")]
-    avx::scatter(bodies, idx, v, w);
+    {
+        avx::gather_velocity(&rows)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let col = |f: &dyn Fn(&SolverBody) -> Real| W(std::array::from_fn(|i| f(rows[i]) as Lane));
+        (
+            V2 {
+                x: col(&|b| b.v.x),
+                y: col(&|b| b.v.y),
+            },
+            col(&|b| b.w),
+        )
+    }
+}
+
+/// Write the lanes' velocities back to the bodies `idx`.
+///
+/// # Safety
+/// Every index in `idx` is below `bodies.len()` (`indices_in_bounds`), and
+/// `bodies` is not empty (index 0 is the dummy).
+#[inline(always)]
+pub unsafe fn scatter(bodies: &mut [SolverBody], idx: &[u32; LANES], v: V2, w: W) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: passed on from the caller.
+    unsafe {
+        avx::scatter(bodies, idx, v, w)
+    };
     #[cfg(not(target_arch = "x86_64"))]
     for (i, &k) in idx.iter().enumerate() {
         let b = &mut bodies[k as usize];
@@ -139,10 +196,36 @@ mod avx {
     }
 
     #[inline(always)]
-    pub fn scatter(bodies: &mut [SolverBody], idx: &[u32; LANES], v: V2, wv: W) {
-        // SAFETY: the CPU has AVX; every index was bounds-checked by the
-        // caller, and each store writes the first 32 bytes (v, w, padding)
-        // of a 64-byte aligned SolverBody.
+    pub fn gather_velocity(rows: &[&SolverBody; LANES]) -> (V2, W) {
+        // SAFETY: as `gather`, reading the first 32 bytes of each row.
+        unsafe {
+            let half = |i: usize| {
+                let p = rows[i] as *const SolverBody as *const f64;
+                _mm256_cvtpd_ps(_mm256_load_pd(p))
+            };
+            // u[k] = [vx, vy, w, pad] of lane k, then of lane k + 4.
+            let u: [__m256; 4] = std::array::from_fn(|k| _mm256_set_m128(half(k + 4), half(k)));
+            let t0 = _mm256_unpacklo_ps(u[0], u[1]);
+            let t1 = _mm256_unpackhi_ps(u[0], u[1]);
+            let t2 = _mm256_unpacklo_ps(u[2], u[3]);
+            let t3 = _mm256_unpackhi_ps(u[2], u[3]);
+            (
+                V2 {
+                    x: w(_mm256_shuffle_ps::<0x44>(t0, t2)),
+                    y: w(_mm256_shuffle_ps::<0xEE>(t0, t2)),
+                },
+                w(_mm256_shuffle_ps::<0x44>(t1, t3)),
+            )
+        }
+    }
+
+    /// # Safety
+    /// As `super::scatter`.
+    #[inline(always)]
+    pub unsafe fn scatter(bodies: &mut [SolverBody], idx: &[u32; LANES], v: V2, wv: W) {
+        // SAFETY: the CPU has AVX; every index is in bounds (the caller's
+        // promise), and each store writes the first 32 bytes (v, w,
+        // padding) of a 64-byte aligned SolverBody.
         unsafe {
             let zero = _mm256_setzero_ps();
             let t0 = _mm256_unpacklo_ps(m(v.x), m(v.y));
@@ -233,7 +316,9 @@ mod tests {
         let mut bodies: Vec<SolverBody> = (0..12).map(|k| body(k as f64)).collect();
         bodies[0] = SolverBody::STATIC;
         let idx = [3, 0, 7, 11, 1, 0, 5, 9];
-        let g = gather(&bodies, &idx);
+        assert!(indices_in_bounds(&bodies, std::iter::once((&idx, &idx))));
+        // SAFETY: checked just above.
+        let g = unsafe { gather(&bodies, &idx) };
         let expect = |f: fn(f64) -> f64, dummy: f64| {
             W(std::array::from_fn(|i| {
                 if idx[i] == 0 {
@@ -250,12 +335,16 @@ mod tests {
         assert_eq!(g.dp.y, expect(|k| k + 0.5, 0.0));
         assert_eq!(g.qc, expect(|k| k + 0.6, 1.0));
         assert_eq!(g.qs, expect(|k| k + 0.7, 0.0));
+        // SAFETY: as above.
+        let (gv, gw) = unsafe { gather_velocity(&bodies, &idx) };
+        assert_eq!((gv.x, gv.y, gw), (g.v.x, g.v.y, g.w));
         let v = V2 {
             x: lanes(&idx, |k| -k),
             y: lanes(&idx, |k| 2.0 * k),
         };
         let w = lanes(&idx, |k| 3.0 * k + 1.0);
-        scatter(&mut bodies, &idx, v, w);
+        // SAFETY: as above.
+        unsafe { scatter(&mut bodies, &idx, v, w) };
         for (k, b) in bodies.iter().enumerate() {
             let kf = k as f64;
             if k == 0 {
