@@ -272,14 +272,14 @@ impl World {
         // forces is then exact (no O(h) energy wobble), and the relax phase
         // still ends each substep with contacts satisfied.
         for _ in 0..substeps {
-            kick(&mut sc.solver_bodies, &mut sc.solver_info, 0.5 * h, true);
+            kick(&mut sc.solver_bodies, &mut sc.solver_info, 0.5 * h);
             warm_start(&mut sc);
             remember_warm_start(&sc.solver_bodies, &mut sc.solver_info);
             solve_islands(&mut sc, inv_h, push, true);
-            integrate_positions(&mut sc.solver_bodies, h);
-            // The second half of the warm start is the same impulses again:
-            // added per body, not per constraint.
-            kick(&mut sc.solver_bodies, &mut sc.solver_info, 0.5 * h, false);
+            // Integrate positions, then the second kick. The second half of
+            // the warm start is the same impulses again: added per body,
+            // not per constraint.
+            drift_and_kick(&mut sc.solver_bodies, &mut sc.solver_info, h, 0.5 * h);
             solve_islands(&mut sc, inv_h, push, false);
         }
         self.profile.substeps = clock.lap();
@@ -399,39 +399,45 @@ impl World {
     }
 }
 
+/// The first half kick of a substep, every body (see `kick_body`).
+fn kick(bodies: &mut [SolverBody], info: &mut [SolverBodyInfo], h: Real) {
+    for (b, i) in bodies[1..].iter_mut().zip(info[1..].iter_mut()) {
+        kick_body(b, i, h, true);
+    }
+}
+
 /// Half a velocity update (`h` is half the substep). The first kick of a
 /// substep applies damping and remembers the velocity before the warm start;
 /// the second adds the warm start's velocity change again (its second half).
-fn kick(bodies: &mut [SolverBody], info: &mut [SolverBodyInfo], h: Real, first: bool) {
+#[inline(always)]
+fn kick_body(b: &mut SolverBody, i: &mut SolverBodyInfo, h: Real, first: bool) {
     let with_damping = first;
-    for (b, i) in bodies[1..].iter_mut().zip(info[1..].iter_mut()) {
-        if i.inv_mass == 0.0 && i.inv_i == 0.0 && i.accel == Vec2::ZERO {
-            // Kinematic: keeps its velocity (and no impulse changes it).
-            i.warm_v = if first { b.v } else { Vec2::ZERO };
-            i.warm_w = if first { b.w } else { 0.0 };
-            continue;
-        }
-        let mut v = b.v + h * i.accel;
-        let mut w = b.w + h * i.alpha;
-        if with_damping {
-            v *= i.linear_damping;
-            w *= i.angular_damping;
-        }
-        let speed2 = v.length_squared();
-        if speed2 > MAX_LINEAR_SPEED * MAX_LINEAR_SPEED {
-            v *= MAX_LINEAR_SPEED / speed2.sqrt();
-        }
-        w = w.clamp(-MAX_ANGULAR_SPEED, MAX_ANGULAR_SPEED);
-        if first {
-            i.warm_v = v;
-            i.warm_w = w;
-        } else {
-            v += i.warm_v;
-            w += i.warm_w;
-        }
-        b.v = v;
-        b.w = w;
+    if i.inv_mass == 0.0 && i.inv_i == 0.0 && i.accel == Vec2::ZERO {
+        // Kinematic: keeps its velocity (and no impulse changes it).
+        i.warm_v = if first { b.v } else { Vec2::ZERO };
+        i.warm_w = if first { b.w } else { 0.0 };
+        return;
     }
+    let mut v = b.v + h * i.accel;
+    let mut w = b.w + h * i.alpha;
+    if with_damping {
+        v *= i.linear_damping;
+        w *= i.angular_damping;
+    }
+    let speed2 = v.length_squared();
+    if speed2 > MAX_LINEAR_SPEED * MAX_LINEAR_SPEED {
+        v *= MAX_LINEAR_SPEED / speed2.sqrt();
+    }
+    w = w.clamp(-MAX_ANGULAR_SPEED, MAX_ANGULAR_SPEED);
+    if first {
+        i.warm_v = v;
+        i.warm_w = w;
+    } else {
+        v += i.warm_v;
+        w += i.warm_w;
+    }
+    b.v = v;
+    b.w = w;
 }
 
 /// After the warm start: keep each body's velocity change from it, to be
@@ -443,12 +449,20 @@ fn remember_warm_start(bodies: &[SolverBody], info: &mut [SolverBodyInfo]) {
     }
 }
 
-fn integrate_positions(bodies: &mut [SolverBody], h: Real) {
-    for b in bodies[1..].iter_mut() {
+/// Drift by the substep `h` with the solved velocities, then the second
+/// half kick (`kick_half`): one pass over the bodies for both.
+fn drift_and_kick(
+    bodies: &mut [SolverBody],
+    info: &mut [SolverBodyInfo],
+    h: Real,
+    kick_half: Real,
+) {
+    for (b, i) in bodies[1..].iter_mut().zip(info[1..].iter_mut()) {
         b.dp += h * b.v;
         if b.w != 0.0 {
             b.dq = b.dq.integrate(h * b.w);
         }
+        kick_body(b, i, kick_half, false);
     }
 }
 

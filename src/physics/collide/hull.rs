@@ -34,6 +34,22 @@ impl Hull {
 
     /// A capsule core `p1..p2` of the given radius. The caller guarantees the
     /// points are distinct (a degenerate segment is handled as a point).
+    /// The polygon in its own frame, shifted by `-origin` (no rotation:
+    /// the reference side of a pair needs none).
+    pub fn from_local(poly: &Polygon, origin: Vec2) -> Hull {
+        let count = poly.count.min(MAX_POLYGON_VERTICES);
+        let mut h = Hull {
+            v: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+            n: poly.normals,
+            count,
+            radius: poly.radius,
+        };
+        for i in 0..count {
+            h.v[i] = poly.vertices[i] - origin;
+        }
+        h
+    }
+
     pub fn capsule(p1: Vec2, p2: Vec2, radius: Real) -> Hull {
         let mut h = Hull {
             v: [Vec2::ZERO; MAX_POLYGON_VERTICES],

@@ -49,7 +49,7 @@ pub fn collide_polygons(
     // small relative to the shapes (round-off at large offsets).
     let xf = xf_a.inv_mul(xf_b);
     let origin = a.vertices[0];
-    let ha = Hull::from_polygon(a, Transform::IDENTITY, origin);
+    let ha = Hull::from_local(a, origin);
     let hb = Hull::from_polygon(b, xf, origin);
     let mut local = collide_hulls(&ha, &hb, speculative);
     for p in &mut local.points[..local.count] {
