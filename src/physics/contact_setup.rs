@@ -58,7 +58,6 @@ impl World {
         sc.approach.clear();
         sc.bouncy.clear();
         let single_pass_start = sc.solver_order.single_pass_start as usize;
-        let mut scratch = ContactConstraint::default();
         for (li, link) in sc.links.iter().enumerate() {
             let c = &self.contacts[link.contact as usize];
             let softness = if link.a_dynamic && link.b_dynamic {
@@ -67,38 +66,44 @@ impl World {
                 static_soft
             };
             let slot = sc.slot_of_link[li] as usize;
-            let in_bundle = colored.contains(&slot);
             let bouncy = c.restitution != 0.0;
-            // Wide lanes that never need the scalar form are built on the
-            // stack and copied into their lane.
-            let target = if in_bundle && !bouncy {
-                &mut scratch
-            } else {
-                &mut sc.constraints[slot]
-            };
-            cs::prepare(
-                target,
-                &c.manifold,
-                link.contact,
-                link.a,
-                link.b,
-                &sc.solver_bodies,
-                &sc.solver_info,
-                c.friction,
-                c.static_friction,
-                c.restitution,
+            let input = cs::PrepareInput {
+                manifold: &c.manifold,
+                contact: link.contact,
+                a: link.a,
+                b: link.b,
+                friction: c.friction,
+                static_friction: c.static_friction,
+                restitution: c.restitution,
                 softness,
-                self.settings.enable_warm_starting,
-                STICK_SPEED,
-                slot < single_pass_start,
-            );
-            sc.approach.push([
-                target.points[0].relative_velocity,
-                target.points[1].relative_velocity,
-            ]);
-            if in_bundle {
+                warm_start: self.settings.enable_warm_starting,
+                stick_speed: STICK_SPEED,
+                preserve_load: slot < single_pass_start,
+            };
+            let in_bundle = colored.contains(&slot);
+            if in_bundle && !bouncy {
+                // Straight into its lane: it never needs the scalar form.
                 let at = sc.lane_of_slot[slot - colored.start] as usize;
-                sc.bundles[at / LANES].set_lane(at % LANES, target);
+                let bundle = &mut sc.bundles[at / LANES];
+                sc.approach.push(bundle.prepare_lane(
+                    at % LANES,
+                    &input,
+                    &sc.solver_bodies,
+                    &sc.solver_info,
+                ));
+            } else {
+                let target = &mut sc.constraints[slot];
+                cs::prepare(target, &input, &sc.solver_bodies, &sc.solver_info);
+                sc.approach.push([
+                    target.points[0].relative_velocity,
+                    target.points[1].relative_velocity,
+                ]);
+                if in_bundle {
+                    // Bouncing: kept in scalar form too, for the
+                    // restitution pass.
+                    let at = sc.lane_of_slot[slot - colored.start] as usize;
+                    sc.bundles[at / LANES].set_lane(at % LANES, target);
+                }
             }
             if bouncy {
                 sc.bouncy.push(slot as u32);

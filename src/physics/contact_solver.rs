@@ -91,47 +91,139 @@ pub struct ContactConstraint {
     pub block: bool,
 }
 
+/// What a step's constraint takes from its contact, whichever solver (the
+/// scalar one here, or a lane of the wide one) it goes to.
+pub struct PrepareInput<'a> {
+    pub manifold: &'a Manifold,
+    pub contact: u32,
+    pub a: u32,
+    pub b: u32,
+    pub friction: Real,
+    pub static_friction: Real,
+    pub restitution: Real,
+    pub softness: Softness,
+    pub warm_start: bool,
+    pub stick_speed: Real,
+    pub preserve_load: bool,
+}
+
+/// The bodies' part of a constraint: inverse masses and the relative
+/// normal acceleration n·(aB − aA).
+#[derive(Clone, Copy)]
+pub struct PairMasses {
+    pub ma: Real,
+    pub ia: Real,
+    pub mb: Real,
+    pub ib: Real,
+    pub rel_accel: Real,
+}
+
+#[inline(always)]
+pub fn pair_masses(info: &[SolverBodyInfo], a: u32, b: u32, normal: Vec2) -> PairMasses {
+    let (info_a, info_b) = (&info[a as usize], &info[b as usize]);
+    PairMasses {
+        ma: info_a.inv_mass,
+        ia: info_a.inv_i,
+        mb: info_b.inv_mass,
+        ib: info_b.inv_i,
+        rel_accel: normal.dot(info_b.accel - info_a.accel),
+    }
+}
+
+/// One manifold point made ready for the solver (accumulators at their
+/// warm-start values, nothing else accumulated yet).
+#[inline(always)]
+pub fn prepare_point(
+    mp: &super::manifold::ManifoldPoint,
+    input: &PrepareInput,
+    m: &PairMasses,
+    ba: &SolverBody,
+    bb: &SolverBody,
+) -> ConstraintPoint {
+    let normal = input.manifold.normal;
+    let tangent = right_perp(normal);
+    let ra = mp.anchor_a;
+    let rb = mp.anchor_b;
+    let rna = cross(ra, normal);
+    let rnb = cross(rb, normal);
+    let kn = m.ma + m.mb + m.ia * rna * rna + m.ib * rnb * rnb;
+    let rta = cross(ra, tangent);
+    let rtb = cross(rb, tangent);
+    let kt = m.ma + m.mb + m.ia * rta * rta + m.ib * rtb * rtb;
+    let dv = bb.v + cross_sv(bb.w, rb) - ba.v - cross_sv(ba.w, ra);
+    let ws = if input.warm_start { 1.0 } else { 0.0 };
+    ConstraintPoint {
+        anchor_a: ra,
+        anchor_b: rb,
+        base_separation: mp.separation - (rb - ra).dot(normal),
+        start_separation: mp.separation,
+        impact_energy: -1.0,
+        normal_impulse: ws * mp.normal_impulse,
+        tangent_impulse: ws * mp.tangent_impulse,
+        normal_mass: if kn > 0.0 { 1.0 / kn } else { 0.0 },
+        tangent_mass: if kt > 0.0 { 1.0 / kt } else { 0.0 },
+        relative_velocity: normal.dot(dv),
+        friction: if tangent.dot(dv).abs() < input.stick_speed {
+            input.static_friction
+        } else {
+            input.friction
+        },
+        ..ConstraintPoint::ZERO
+    }
+}
+
+/// The 2×2 normal mass matrix of a two-point manifold (anchors are fixed
+/// for the step, so it is built once) and whether it is well enough
+/// conditioned to solve as a block.
+#[inline(always)]
+pub fn block_matrix(
+    p0: (Vec2, Vec2),
+    p1: (Vec2, Vec2),
+    n: Vec2,
+    m: &PairMasses,
+) -> (Real, Real, Real, bool) {
+    let rn1a = cross(p0.0, n);
+    let rn1b = cross(p0.1, n);
+    let rn2a = cross(p1.0, n);
+    let rn2b = cross(p1.1, n);
+    let k11 = m.ma + m.mb + m.ia * rn1a * rn1a + m.ib * rn1b * rn1b;
+    let k22 = m.ma + m.mb + m.ia * rn2a * rn2a + m.ib * rn2b * rn2b;
+    let k12 = m.ma + m.mb + m.ia * rn1a * rn2a + m.ib * rn1b * rn2b;
+    let det = k11 * k22 - k12 * k12;
+    // Condition-number guard (as Box2D v2): nearly parallel rows are
+    // solved one by one. Written so a NaN also takes that path.
+    (k11, k12, k22, k11 * k11 < 1000.0 * det)
+}
+
 /// Build a constraint (in place) from a contact's manifold and the bodies'
 /// state.
-#[allow(clippy::too_many_arguments)]
 pub fn prepare(
     out: &mut ContactConstraint,
-    manifold: &Manifold,
-    contact: u32,
-    a: u32,
-    b: u32,
+    input: &PrepareInput,
     bodies: &[SolverBody],
     info: &[SolverBodyInfo],
-    friction: Real,
-    static_friction: Real,
-    restitution: Real,
-    softness: Softness,
-    warm_start: bool,
-    stick_speed: Real,
-    preserve_load: bool,
 ) {
-    let ba = &bodies[a as usize];
-    let bb = &bodies[b as usize];
-    let (info_a, info_b) = (&info[a as usize], &info[b as usize]);
-    let (ma, ia, mb, ib) = (info_a.inv_mass, info_a.inv_i, info_b.inv_mass, info_b.inv_i);
+    let (a, b) = (input.a, input.b);
+    let manifold = input.manifold;
     let normal = manifold.normal;
-    let tangent = right_perp(normal);
+    let m = pair_masses(info, a, b, normal);
+    let (ba, bb) = (&bodies[a as usize], &bodies[b as usize]);
     // Field by field (a whole-struct literal compiles to a memset of the
     // points and a copy, measurable at tens of thousands of contacts).
     let c = out;
     c.a = a;
     c.b = b;
     c.normal = normal;
-    c.restitution = restitution;
-    c.inv_mass_a = ma;
-    c.inv_i_a = ia;
-    c.inv_mass_b = mb;
-    c.inv_i_b = ib;
-    c.softness = softness;
+    c.restitution = input.restitution;
+    c.inv_mass_a = m.ma;
+    c.inv_i_a = m.ia;
+    c.inv_mass_b = m.mb;
+    c.inv_i_b = m.ib;
+    c.softness = input.softness;
     c.count = manifold.count;
-    c.contact = contact;
-    c.rel_accel = normal.dot(info_b.accel - info_a.accel);
-    c.load_share = if preserve_load { 0.5 } else { 0.0 };
+    c.contact = input.contact;
+    c.rel_accel = m.rel_accel;
+    c.load_share = if input.preserve_load { 0.5 } else { 0.0 };
     c.k11 = 0.0;
     c.k12 = 0.0;
     c.k22 = 0.0;
@@ -139,51 +231,17 @@ pub fn prepare(
     if manifold.count < 2 {
         c.points[1] = ConstraintPoint::ZERO;
     }
-    let ws = if warm_start { 1.0 } else { 0.0 };
     for (cp, mp) in c.points.iter_mut().zip(manifold.points()) {
-        let ra = mp.anchor_a;
-        let rb = mp.anchor_b;
-        let rna = cross(ra, normal);
-        let rnb = cross(rb, normal);
-        let kn = ma + mb + ia * rna * rna + ib * rnb * rnb;
-        let rta = cross(ra, tangent);
-        let rtb = cross(rb, tangent);
-        let kt = ma + mb + ia * rta * rta + ib * rtb * rtb;
-        let dv = bb.v + cross_sv(bb.w, rb) - ba.v - cross_sv(ba.w, ra);
-        // Every field written here, none left to a default fill.
-        *cp = ConstraintPoint {
-            anchor_a: ra,
-            anchor_b: rb,
-            base_separation: mp.separation - (rb - ra).dot(normal),
-            start_separation: mp.separation,
-            impact_energy: -1.0,
-            normal_impulse: ws * mp.normal_impulse,
-            tangent_impulse: ws * mp.tangent_impulse,
-            normal_mass: if kn > 0.0 { 1.0 / kn } else { 0.0 },
-            tangent_mass: if kt > 0.0 { 1.0 / kt } else { 0.0 },
-            relative_velocity: normal.dot(dv),
-            friction: if tangent.dot(dv).abs() < stick_speed {
-                static_friction
-            } else {
-                friction
-            },
-            ..ConstraintPoint::ZERO
-        };
+        *cp = prepare_point(mp, input, &m, ba, bb);
     }
     if c.count == 2 {
-        let n = normal;
         let (p0, p1) = (&c.points[0], &c.points[1]);
-        let rn1a = cross(p0.anchor_a, n);
-        let rn1b = cross(p0.anchor_b, n);
-        let rn2a = cross(p1.anchor_a, n);
-        let rn2b = cross(p1.anchor_b, n);
-        c.k11 = ma + mb + ia * rn1a * rn1a + ib * rn1b * rn1b;
-        c.k22 = ma + mb + ia * rn2a * rn2a + ib * rn2b * rn2b;
-        c.k12 = ma + mb + ia * rn1a * rn2a + ib * rn1b * rn2b;
-        let det = c.k11 * c.k22 - c.k12 * c.k12;
-        // Condition-number guard (as Box2D v2): nearly parallel rows are
-        // solved one by one. Written so a NaN also takes that path.
-        c.block = c.k11 * c.k11 < 1000.0 * det;
+        (c.k11, c.k12, c.k22, c.block) = block_matrix(
+            (p0.anchor_a, p0.anchor_b),
+            (p1.anchor_a, p1.anchor_b),
+            normal,
+            &m,
+        );
     }
 }
 

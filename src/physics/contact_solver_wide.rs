@@ -12,10 +12,10 @@
 //! after them their impulses go straight to the manifolds (or, for bouncing
 //! contacts, back to scalar form for the restitution pass).
 
-use super::contact_solver::ContactConstraint;
+use super::contact_solver::{self as cs, ContactConstraint};
 use super::manifold::Manifold;
-use super::math::Real;
-use super::solver_body::SolverBody;
+use super::math::{Real, Vec2};
+use super::solver_body::{SolverBody, SolverBodyInfo};
 use super::wide::{Lane, Mask, LANES, V2, W};
 use super::wide_bodies::{gather, gather_velocity, indices_in_bounds, scatter, WideBody};
 
@@ -112,6 +112,75 @@ impl WideConstraint {
             wp.warm_tangent.0[i] = cp.warm_tangent as Lane;
             wp.impact_energy.0[i] = cp.impact_energy as Lane;
         }
+    }
+
+    /// Prepare a contact straight into lane `i` (what `set_lane` of a
+    /// `contact_solver::prepare`d constraint gives, without the scalar
+    /// constraint in between). Returns the points' relative normal
+    /// velocities (for events).
+    #[inline(always)]
+    pub fn prepare_lane(
+        &mut self,
+        i: usize,
+        input: &cs::PrepareInput,
+        bodies: &[SolverBody],
+        info: &[SolverBodyInfo],
+    ) -> [Real; 2] {
+        let (a, b) = (input.a, input.b);
+        let manifold = input.manifold;
+        let normal = manifold.normal;
+        let m = cs::pair_masses(info, a, b, normal);
+        let (ba, bb) = (&bodies[a as usize], &bodies[b as usize]);
+        self.a[i] = a;
+        self.b[i] = b;
+        self.n.x.0[i] = normal.x as Lane;
+        self.n.y.0[i] = normal.y as Lane;
+        self.ma.0[i] = m.ma as Lane;
+        self.ia.0[i] = m.ia as Lane;
+        self.mb.0[i] = m.mb as Lane;
+        self.ib.0[i] = m.ib as Lane;
+        self.mass_scale.0[i] = input.softness.mass_scale as Lane;
+        self.bias_rate.0[i] = input.softness.bias_rate as Lane;
+        self.impulse_scale.0[i] = input.softness.impulse_scale as Lane;
+        self.rel_accel.0[i] = m.rel_accel as Lane;
+        self.bouncy.set(i, input.restitution != 0.0);
+        let two = manifold.count == 2;
+        self.two.set(i, two);
+        let mut approach = [0.0; 2];
+        let mut anchors = [(Vec2::ZERO, Vec2::ZERO); 2];
+        for (k, wp) in self.points.iter_mut().enumerate() {
+            // A one-point constraint's second point is all zeros.
+            let cp = match manifold.points().get(k) {
+                Some(mp) => cs::prepare_point(mp, input, &m, ba, bb),
+                None => cs::ConstraintPoint::ZERO,
+            };
+            approach[k] = cp.relative_velocity;
+            anchors[k] = (cp.anchor_a, cp.anchor_b);
+            wp.ra.x.0[i] = cp.anchor_a.x as Lane;
+            wp.ra.y.0[i] = cp.anchor_a.y as Lane;
+            wp.rb.x.0[i] = cp.anchor_b.x as Lane;
+            wp.rb.y.0[i] = cp.anchor_b.y as Lane;
+            wp.base_separation.0[i] = cp.base_separation as Lane;
+            wp.normal_impulse.0[i] = cp.normal_impulse as Lane;
+            wp.tangent_impulse.0[i] = cp.tangent_impulse as Lane;
+            wp.total_normal_impulse.0[i] = 0.0;
+            wp.normal_mass.0[i] = cp.normal_mass as Lane;
+            wp.tangent_mass.0[i] = cp.tangent_mass as Lane;
+            wp.friction.0[i] = cp.friction as Lane;
+            // (warm_normal / warm_tangent are set by the warm start before
+            // anything reads them.)
+            wp.impact_energy.0[i] = cp.impact_energy as Lane;
+        }
+        let (k11, k12, k22, block) = if two {
+            cs::block_matrix(anchors[0], anchors[1], normal, &m)
+        } else {
+            (0.0, 0.0, 0.0, false)
+        };
+        self.k11.0[i] = k11 as Lane;
+        self.k12.0[i] = k12 as Lane;
+        self.k22.0[i] = k22 as Lane;
+        self.block.set(i, two && block);
+        approach
     }
 
     /// Lane `i`'s accumulated impulses back into its scalar constraint.
