@@ -122,26 +122,35 @@ impl World {
         sc.bouncy.sort_unstable();
     }
 
-    /// Every touching, solid contact with at least one moving body.
+    /// Every touching, solid contact with at least one moving body: the
+    /// contact update's candidates, or (when it woke bodies) all contacts.
     fn collect_links(&self, sc: &mut StepScratch) {
         sc.links.clear();
-        for (ci, c) in self.contacts.iter().enumerate() {
-            if c.sensor || c.manifold.count == 0 {
-                continue;
-            }
-            let a = sc.body_to_solver[c.body_a as usize];
-            let b = sc.body_to_solver[c.body_b as usize];
+        let mut push = |contact: u32, body_a: u32, body_b: u32, points: u32| {
+            let a = sc.body_to_solver[body_a as usize];
+            let b = sc.body_to_solver[body_b as usize];
             if a == 0 && b == 0 {
-                continue;
+                return;
             }
             sc.links.push(Link {
-                contact: ci as u32,
+                contact,
                 a,
                 b,
                 a_dynamic: sc.solver_info[a as usize].inv_mass > 0.0,
                 b_dynamic: sc.solver_info[b as usize].inv_mass > 0.0,
-                points: c.manifold.count as u32,
+                points,
             });
+        };
+        if sc.candidates_complete {
+            for &[contact, body_a, body_b, points] in &sc.candidates {
+                push(contact, body_a, body_b, points);
+            }
+        } else {
+            for (ci, c) in self.contacts.iter().enumerate() {
+                if !c.sensor && c.manifold.count > 0 {
+                    push(ci as u32, c.body_a, c.body_b, c.manifold.count as u32);
+                }
+            }
         }
     }
 
@@ -172,6 +181,16 @@ impl World {
                 bundle.store_lane(at % LANES, sc.approach[li], &mut contact.manifold);
             } else {
                 cs::store_impulses(&sc.constraints[slot], &mut contact.manifold);
+            }
+            // Touching (for events) from the impulses just stored.
+            let now = contact.is_touching_now();
+            if now != contact.touching {
+                contact.touching = now;
+                if now {
+                    self.events.push_begin(contact, &self.bodies);
+                } else {
+                    self.events.push_end(contact, &self.bodies);
+                }
             }
         }
     }

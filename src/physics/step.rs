@@ -54,6 +54,14 @@ pub struct StepScratch {
     wake: Vec<u32>,
     /// Body slot → dynamic or kinematic and awake (contact update).
     moving: Vec<bool>,
+    /// Contacts the update left with points, in contact order: [contact,
+    /// body slot A, body slot B, points]. The step's links are exactly
+    /// these unless the update woke a body (`candidates_complete` false),
+    /// whose resting contacts were not updated and so not listed.
+    pub(super) candidates: Vec<[u32; 4]>,
+    pub(super) candidates_complete: bool,
+    /// Sensor contacts (their events come from the step's final positions).
+    sensors: Vec<u32>,
     fast: Vec<u32>,
 }
 
@@ -71,7 +79,7 @@ impl World {
         self.update_contacts(dt);
         self.profile.collide = clock.lap();
         self.solve(dt, &mut clock);
-        self.update_touching();
+        self.update_sensors();
         self.profile.events = clock.lap();
         self.time += dt;
         self.steps += 1;
@@ -142,10 +150,17 @@ impl World {
             moving[index as usize] = b.body_type != BodyType::Static && b.awake;
         }
         let check_all = std::mem::take(&mut self.contacts_dirty);
+        let mut candidates = std::mem::take(&mut self.scratch.candidates);
+        candidates.clear();
+        let mut sensors = std::mem::take(&mut self.scratch.sensors);
+        sensors.clear();
         let mut i = 0;
         while i < self.contacts.len() {
             let c = &self.contacts[i];
             if !check_all && !moving[c.body_a as usize] && !moving[c.body_b as usize] {
+                if c.sensor {
+                    sensors.push(i as u32);
+                }
                 i += 1;
                 continue;
             }
@@ -182,12 +197,22 @@ impl World {
             let moving_a = ba.body_type != BodyType::Static && ba.awake;
             let moving_b = bb.body_type != BodyType::Static && bb.awake;
             if c.sensor || (!moving_a && !moving_b) {
+                if c.sensor {
+                    sensors.push(i as u32);
+                }
                 i += 1;
                 continue;
             }
             let c = &mut self.contacts[i];
             c.update(sa, sb, ba, bb, dt);
+            if c.manifold.count == 0 && c.touching {
+                // No points, so no constraint: it ends here (contacts with
+                // points settle their touching state after the solve).
+                c.touching = false;
+                self.events.push_end(c, &self.bodies);
+            }
             if c.manifold.count > 0 {
+                candidates.push([i as u32, c.body_a, c.body_b, c.manifold.count as u32]);
                 // An awake, moving body touching a sleeper wakes its island.
                 let pushes = |b: &super::body::Body| {
                     b.awake
@@ -204,11 +229,14 @@ impl World {
             }
             i += 1;
         }
+        self.scratch.candidates_complete = wake.is_empty();
         for &b in &wake {
             self.wake_body_index(b);
         }
         self.scratch.wake = wake;
         self.scratch.moving = moving;
+        self.scratch.candidates = candidates;
+        self.scratch.sensors = sensors;
     }
 
     fn solve(&mut self, dt: Real, clock: &mut Stopwatch) {
@@ -329,27 +357,25 @@ impl World {
         self.scratch = sc;
     }
 
-    /// Begin/end and sensor events from the final positions of the step.
-    fn update_touching(&mut self) {
-        for i in 0..self.contacts.len() {
-            let c = &self.contacts[i];
-            let now = if c.sensor {
-                let sa = self.shapes.at(c.shape_a.index);
-                let sb = self.shapes.at(c.shape_b.index);
-                let ba = self.bodies.at(c.body_a);
-                let bb = self.bodies.at(c.body_b);
-                if ba.awake || bb.awake || c.touching {
-                    let m = super::collide::collide(&sa.geom, ba.xf, &sb.geom, bb.xf, 0.0);
-                    m.points().iter().any(|p| p.separation < 0.0)
-                } else {
-                    c.touching
-                }
+    /// Sensor events from the final positions of the step (solid contacts
+    /// settle theirs in the contact update and after the solve).
+    fn update_sensors(&mut self) {
+        let sensors = std::mem::take(&mut self.scratch.sensors);
+        for &i in &sensors {
+            let c = &self.contacts[i as usize];
+            let sa = self.shapes.at(c.shape_a.index);
+            let sb = self.shapes.at(c.shape_b.index);
+            let ba = self.bodies.at(c.body_a);
+            let bb = self.bodies.at(c.body_b);
+            let now = if ba.awake || bb.awake || c.touching {
+                let m = super::collide::collide(&sa.geom, ba.xf, &sb.geom, bb.xf, 0.0);
+                m.points().iter().any(|p| p.separation < 0.0)
             } else {
-                c.is_touching_now()
+                c.touching
             };
             if now != c.touching {
-                self.contacts[i].touching = now;
-                let c = &self.contacts[i];
+                let c = &mut self.contacts[i as usize];
+                c.touching = now;
                 if now {
                     self.events.push_begin(c, &self.bodies);
                 } else {
@@ -357,6 +383,7 @@ impl World {
                 }
             }
         }
+        self.scratch.sensors = sensors;
     }
 
     /// Put islands to sleep whose every body has rested long enough.
