@@ -211,19 +211,18 @@ impl WideConstraint {
 
 /// Warm start (first half) of all bundles (see `contact_solver::warm_start`).
 pub fn warm_start_all(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
-    check_indices(bundles, bodies);
     #[cfg(target_arch = "x86_64")]
     {
         assert!(super::wide::available(), "the wide solver needs AVX");
-        // SAFETY: the CPU supports AVX (checked just above); indices
-        // checked by `check_indices`.
+        // SAFETY: the CPU supports AVX (checked just above).
         unsafe { warm_start_avx(bundles, bodies) };
     }
     #[cfg(not(target_arch = "x86_64"))]
-    // SAFETY: indices checked above.
-    unsafe {
-        warm_start_impl(bundles, bodies)
-    };
+    {
+        check_indices(bundles, bodies);
+        // SAFETY: indices checked just above.
+        unsafe { warm_start_impl(bundles, bodies) };
+    }
 }
 
 /// Solve (with bias) or relax (without) all bundles once (see
@@ -235,25 +234,26 @@ pub fn solve_all(
     push_speed: Real,
     use_bias: bool,
 ) {
-    check_indices(bundles, bodies);
     #[cfg(target_arch = "x86_64")]
     {
         assert!(super::wide::available(), "the wide solver needs AVX");
-        // SAFETY: the CPU supports AVX (checked just above); indices
-        // checked by `check_indices`.
+        // SAFETY: the CPU supports AVX (checked just above).
         unsafe { solve_avx(bundles, bodies, inv_h, push_speed, use_bias) };
     }
     #[cfg(not(target_arch = "x86_64"))]
-    // SAFETY: indices checked above.
-    unsafe {
-        solve_impl(bundles, bodies, inv_h, push_speed, use_bias)
-    };
+    {
+        check_indices(bundles, bodies);
+        // SAFETY: indices checked just above.
+        unsafe { solve_impl(bundles, bodies, inv_h, push_speed, use_bias) };
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
 unsafe fn warm_start_avx(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
-    // SAFETY: passed on (the entry point checked the indices).
+    // Checked here, where it compiles to AVX.
+    check_indices(bundles, bodies);
+    // SAFETY: indices checked just above.
     unsafe { warm_start_impl(bundles, bodies) };
 }
 
@@ -266,12 +266,15 @@ unsafe fn solve_avx(
     push_speed: Real,
     use_bias: bool,
 ) {
-    // SAFETY: passed on (the entry point checked the indices).
+    // Checked here, where it compiles to AVX.
+    check_indices(bundles, bodies);
+    // SAFETY: indices checked just above.
     unsafe { solve_impl(bundles, bodies, inv_h, push_speed, use_bias) };
 }
 
 /// The lane loops index bodies unchecked (`wide_bodies`): every index must
 /// be a body, and the dummy must exist.
+#[inline(always)]
 fn check_indices(bundles: &[WideConstraint], bodies: &[SolverBody]) {
     assert!(
         !bodies.is_empty() && indices_in_bounds(bodies, bundles.iter().map(|c| (&c.a, &c.b))),
