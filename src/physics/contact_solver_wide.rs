@@ -303,8 +303,9 @@ unsafe fn warm_start_impl(bundles: &mut [WideConstraint], bodies: &mut [SolverBo
         let (mut vb, mut wb) = unsafe { gather_velocity(bodies, &c.b) };
         let n = c.n;
         let t = V2 { x: n.y, y: -n.x };
+        // A lane without a second point has all its fields zero there, so
+        // its impulse is zero: no masking needed.
         for k in 0..2 {
-            let on = has_point(c, k);
             let cp = &mut c.points[k];
             cp.warm_normal = cp.normal_impulse;
             cp.warm_tangent = cp.tangent_impulse;
@@ -317,14 +318,10 @@ unsafe fn warm_start_impl(bundles: &mut [WideConstraint], bodies: &mut [SolverBo
                 y: n_half * n.y + t_half * t.y,
             };
             cp.total_normal_impulse += n_half;
-            let wa2 = wa - c.ia * cp.ra.cross(p);
-            let va2 = va - p.scale(c.ma);
-            let wb2 = wb + c.ib * cp.rb.cross(p);
-            let vb2 = vb + p.scale(c.mb);
-            wa = W::select(on, wa2, wa);
-            va = select_v(on, va2, va);
-            wb = W::select(on, wb2, wb);
-            vb = select_v(on, vb2, vb);
+            wa -= c.ia * cp.ra.cross(p);
+            va = va - p.scale(c.ma);
+            wb += c.ib * cp.rb.cross(p);
+            vb = vb + p.scale(c.mb);
         }
         unsafe {
             scatter(bodies, &c.a, va, wa);
@@ -484,6 +481,19 @@ fn apply(c: &WideConstraint, on: Mask, ra: V2, rb: V2, p: V2, vel: &mut Vel) {
     );
 }
 
+/// Apply impulse `p` at the anchors in every lane (lanes that must not
+/// move have a zero impulse).
+#[inline(always)]
+fn apply_all(c: &WideConstraint, ra: V2, rb: V2, p: V2, vel: &mut Vel) {
+    let (va, wa, vb, wb) = *vel;
+    *vel = (
+        va - p.scale(c.ma),
+        wa - c.ia * ra.cross(p),
+        vb + p.scale(c.mb),
+        wb + c.ib * rb.cross(p),
+    );
+}
+
 /// The point-by-point normal solve in the lanes of `lanes`.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
@@ -499,6 +509,9 @@ fn solve_points(
     kick_offset: W,
 ) {
     let n = c.n;
+    // Masks only where block-solved lanes must be left alone: a missing
+    // second point has zero mass and impulse, so it changes nothing.
+    let every_lane = lanes.all();
     for k in 0..2 {
         let on = lanes.and(has_point(c, k));
         let (bouncy, rel_accel) = (c.bouncy, c.rel_accel);
@@ -521,14 +534,20 @@ fn solve_points(
             record_impact(cp, hit, vn - kick_offset, s, rel_accel);
         }
         let applied = new_impulse - cp.normal_impulse;
-        cp.normal_impulse = W::select(on, new_impulse, cp.normal_impulse);
-        cp.total_normal_impulse = W::select(
-            on,
-            cp.total_normal_impulse + applied,
-            cp.total_normal_impulse,
-        );
         let p = n.scale(applied);
-        apply(c, on, ra, rb, p, vel);
+        if every_lane {
+            cp.normal_impulse = new_impulse;
+            cp.total_normal_impulse += applied;
+            apply_all(c, ra, rb, p, vel);
+        } else {
+            cp.normal_impulse = W::select(on, new_impulse, cp.normal_impulse);
+            cp.total_normal_impulse = W::select(
+                on,
+                cp.total_normal_impulse + applied,
+                cp.total_normal_impulse,
+            );
+            apply(c, on, ra, rb, p, vel);
+        }
     }
 }
 
@@ -539,8 +558,8 @@ fn friction(c: &mut WideConstraint, vel: &mut Vel) {
         x: c.n.y,
         y: -c.n.x,
     };
+    // No masks: a missing second point has zero mass, friction and impulse.
     for k in 0..2 {
-        let on = has_point(c, k);
         let cp = &mut c.points[k];
         let (ra, rb) = (cp.ra, cp.rb);
         let dv = relative_velocity(vel.0, vel.1, vel.2, vel.3, ra, rb);
@@ -553,9 +572,9 @@ fn friction(c: &mut WideConstraint, vel: &mut Vel) {
         new_impulse = W::select(new_impulse.lt(lo), lo, new_impulse);
         new_impulse = W::select(new_impulse.gt(max_f), max_f, new_impulse);
         let applied = new_impulse - cp.tangent_impulse;
-        cp.tangent_impulse = W::select(on, new_impulse, cp.tangent_impulse);
+        cp.tangent_impulse = new_impulse;
         let p = t.scale(applied);
-        apply(c, on, ra, rb, p, vel);
+        apply_all(c, ra, rb, p, vel);
     }
 }
 

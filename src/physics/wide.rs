@@ -138,6 +138,12 @@ mod avx {
         unsafe { _mm256_movemask_ps(m(a)) != 0 }
     }
 
+    #[inline(always)]
+    pub fn all(a: Mask) -> bool {
+        // SAFETY: the CPU has AVX.
+        unsafe { _mm256_movemask_ps(m(a)) == 0xff }
+    }
+
     /// Rust's `f32::max` lane by lane: the larger; the other operand when one
     /// is NaN (`maxps(b, a)` returns `a` when either is NaN, so NaN lanes of
     /// `a` are patched to `b`).
@@ -261,6 +267,11 @@ impl Mask {
     #[inline(always)]
     pub fn any(self) -> bool {
         simd!(avx::any(self), self.0.iter().any(|&x| x != 0))
+    }
+
+    #[inline(always)]
+    pub fn all(self) -> bool {
+        simd!(avx::all(self), self.0.iter().all(|&x| x != 0))
     }
 
     /// Lane `i` set to `on`.
