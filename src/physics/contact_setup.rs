@@ -12,6 +12,7 @@
 use super::contact_solver::{self as cs, ContactConstraint};
 use super::contact_solver_wide::WideConstraint;
 use super::math::Real;
+use super::prefetch::{prefetch, AHEAD};
 use super::settings::STICK_SPEED;
 use super::softness::Softness;
 use super::solver_order::{IslandRange, Link};
@@ -59,6 +60,9 @@ impl World {
         sc.bouncy.clear();
         let single_pass_start = sc.solver_order.single_pass_start as usize;
         for (li, link) in sc.links.iter().enumerate() {
+            if let Some(ahead) = sc.links.get(li + AHEAD) {
+                prefetch(&self.contacts, ahead.contact as usize);
+            }
             let c = &self.contacts[link.contact as usize];
             let softness = if link.a_dynamic && link.b_dynamic {
                 soft
@@ -173,6 +177,9 @@ impl World {
             }
         }
         for (li, (link, &slot)) in sc.links.iter().zip(&sc.slot_of_link).enumerate() {
+            if let Some(ahead) = sc.links.get(li + AHEAD) {
+                prefetch(&self.contacts, ahead.contact as usize);
+            }
             let slot = slot as usize;
             let contact = &mut self.contacts[link.contact as usize];
             if colored.contains(&slot) && contact.restitution == 0.0 {

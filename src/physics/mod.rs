@@ -21,6 +21,7 @@ pub mod id;
 pub mod island;
 pub mod manifold;
 pub mod math;
+mod prefetch;
 pub mod profile;
 pub mod query;
 pub mod raycast;

