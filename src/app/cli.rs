@@ -149,6 +149,15 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 Err(m) => return usage(&m),
             };
             let path = cli.open.unwrap_or_else(default_scene);
+            let known = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("lua") || e.eq_ignore_ascii_case("json"));
+            if !known {
+                return usage(&format!(
+                    "'{}' is neither a command nor a scene (.lua) or snapshot (.json); see physbox --help",
+                    path.display()
+                ));
+            }
             open_window(path, options)
         }
         Some(Command::Run {

@@ -16,7 +16,7 @@ pub fn load_png(path: &Path) -> Result<Pixmap, String> {
     Pixmap::load_png(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
 
-/// Copy into `out` as 0x00RRGGBB words (minifb's format). The frame is
+/// Copy into `out` as 0x00RRGGBB words (what the window shows). The frame is
 /// opaque (the background is drawn first), so premultiplied = straight.
 pub fn to_0rgb(pm: &Pixmap, out: &mut Vec<u32>) {
     out.clear();
