@@ -7,6 +7,7 @@ use super::camera::Camera;
 use super::color::{default_body_color, Rgba, STATIC_COLOR};
 use super::interp::Poses;
 use super::raster::{inset, Disc, Poly, Target};
+use super::sprites::{DiscCache, MAX_CACHED_RADIUS};
 use crate::physics::{Aabb, BodyId, BodyType, ShapeGeom, Vec2, World};
 
 /// How bodies should look: the scene's colours and what is highlighted.
@@ -45,6 +46,7 @@ fn paint(base: Rgba, bg: Rgba, sleeping: bool, sensor: bool) -> Paint {
 pub struct BodyPainter {
     verts: Vec<(f32, f32)>,
     inner: Vec<(f32, f32)>,
+    discs: DiscCache,
 }
 
 impl BodyPainter {
@@ -114,10 +116,15 @@ impl BodyPainter {
             r,
         };
         if r < MIN_OUTLINED {
-            t.fill(&disc(r.max(0.6)), p.outline.mix(p.fill, 0.3));
+            let c2 = p.outline.mix(p.fill, 0.3);
+            self.discs.draw(t, c, (r.max(0.6), 0.0), c2, c2);
             return;
         }
-        t.fill2(&disc(r), Some(&disc(r - OUTLINE)), p.outline, p.fill);
+        if r <= MAX_CACHED_RADIUS {
+            self.discs.draw(t, c, (r, r - OUTLINE), p.outline, p.fill);
+        } else {
+            t.fill2(&disc(r), Some(&disc(r - OUTLINE)), p.outline, p.fill);
+        }
         t.line(c, rim, OUTLINE, p.outline);
     }
 

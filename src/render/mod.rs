@@ -3,7 +3,7 @@
 //! plain data: colours, overlay commands, text lines).
 //!
 //! Layout: `camera`, `color`, `raster` (the fast anti-aliased convex fill
-//! that draws bodies), `bodies`, `interp` (poses between steps), `debug`
+//! that draws bodies), `sprites` (cached discs), `bodies`, `interp` (poses between steps), `debug`
 //! (the engine's `DebugDraw` layers), `overlay` (a scene's `draw(g)`),
 //! `text` (fontdue + embedded DejaVu Sans Mono), `widgets` (panels, plots),
 //! `image` (PNG, window buffer).
@@ -17,6 +17,7 @@ pub mod image;
 pub mod interp;
 pub mod overlay;
 pub mod raster;
+pub mod sprites;
 pub mod text;
 pub mod widgets;
 

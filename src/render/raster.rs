@@ -142,7 +142,7 @@ impl<'a> Target<'a> {
     }
 
     #[inline(always)]
-    fn store(&mut self, i: usize, px: u32) {
+    pub(crate) fn store(&mut self, i: usize, px: u32) {
         self.data[i..i + 4].copy_from_slice(&px.to_ne_bytes());
     }
 
@@ -236,7 +236,7 @@ impl<'a> Target<'a> {
     /// channels are mixed two at a time in 16-bit lanes of a u32 (the sum
     /// of weights is 256, so a lane never exceeds 0xff00).
     #[inline(always)]
-    fn blend2(&mut self, i: usize, a: Rgba, wa: u32, b: Rgba, wb: u32) {
+    pub(crate) fn blend2(&mut self, i: usize, a: Rgba, wa: u32, b: Rgba, wb: u32) {
         let inv = 256 - (wa + wb).min(256);
         let (pa, pb, d) = (opaque(a), opaque(b), self.load(i));
         const LO: u32 = 0x00ff_00ff;
@@ -269,11 +269,41 @@ fn opaque(c: Rgba) -> u32 {
     u32::from_ne_bytes([c.r, c.g, c.b, 255])
 }
 
+/// Call `f(x, y, outer, inner)` with the coverage (0..1) of every pixel
+/// the `outer` shape touches in a `width` × `height` grid (`inner` ⊂ `outer`;
+/// without it, inner = outer). For building cached masks.
+pub fn coverage_rows(
+    outer: &impl Convex,
+    inner: Option<&impl Convex>,
+    width: usize,
+    height: usize,
+    mut f: impl FnMut(usize, usize, f32, f32),
+) {
+    let (top, bottom) = outer.y_range();
+    let row0 = top.max(0.0) as usize;
+    let row1 = (ceil(bottom.max(0.0)) as usize).min(height);
+    for row in row0..row1 {
+        let o = RowSpans::new(outer, row, width as f32);
+        if o.count == 0 {
+            continue;
+        }
+        let i = inner.map(|s| RowSpans::new(s, row, width as f32));
+        for x in o.lo as usize..(ceil(o.hi) as usize).min(width) {
+            let co = o.coverage(x);
+            let ci = i.as_ref().map_or(co, |i| i.coverage(x).min(co));
+            f(x, row, co, ci);
+        }
+    }
+}
+
 /// One pixel row of a convex shape: its x-span on each sub-scanline
 /// (clipped to the target; empty spans are (0, 0)).
 #[derive(Clone, Copy)]
 struct RowSpans {
-    spans: [(f32, f32); SUB],
+    /// Left and right ends per sub-scanline, as two arrays so the
+    /// coverage sum is one 4-lane vector operation.
+    left: [f32; SUB],
+    right: [f32; SUB],
     count: usize,
     lo: f32,
     hi: f32,
@@ -286,7 +316,8 @@ impl RowSpans {
     #[inline]
     fn new(shape: &impl Convex, row: usize, w: f32) -> RowSpans {
         let mut r = RowSpans {
-            spans: [(0.0, 0.0); SUB],
+            left: [0.0; SUB],
+            right: [0.0; SUB],
             count: 0,
             lo: f32::INFINITY,
             hi: f32::NEG_INFINITY,
@@ -298,7 +329,8 @@ impl RowSpans {
             if let Some((l, h)) = shape.span(y) {
                 let (l, h) = (l.max(0.0), h.min(w));
                 if l < h {
-                    r.spans[s] = (l, h);
+                    r.left[s] = l;
+                    r.right[s] = h;
                     r.count += 1;
                     r.lo = r.lo.min(l);
                     r.hi = r.hi.max(h);
@@ -325,11 +357,11 @@ impl RowSpans {
     #[inline(always)]
     fn coverage(&self, x: usize) -> f32 {
         let (x0, x1) = (x as f32, x as f32 + 1.0);
-        let mut c = 0.0;
-        for &(l, r) in &self.spans {
-            c += (r.min(x1) - l.max(x0)).max(0.0);
+        let mut c = [0.0f32; SUB];
+        for (c, (l, r)) in c.iter_mut().zip(self.left.iter().zip(&self.right)) {
+            *c = (r.min(x1) - l.max(x0)).max(0.0);
         }
-        (c * (1.0 / SUB as f32)).min(1.0)
+        ((c[0] + c[1] + c[2] + c[3]) * (1.0 / SUB as f32)).min(1.0)
     }
 }
 
