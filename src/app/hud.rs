@@ -196,14 +196,14 @@ pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
             }
         }
         draw_plots(sb, pm);
-        let console = sb.scene.console();
-        let tail: Lines = console
-            .iter()
-            .rev()
-            .take(4)
-            .rev()
-            .map(|s| (s.chars().take(90).collect(), DIM_TEXT))
-            .collect();
+        let tail: Lines = {
+            let sim = sb.scene.sim();
+            let lines = &sim.console.lines;
+            lines[lines.len().saturating_sub(4)..]
+                .iter()
+                .map(|s| (s.chars().take(90).collect(), DIM_TEXT))
+                .collect()
+        };
         if !tail.is_empty() {
             let (w, h) = panel_size(&mut sb.renderer.text, &tail, 13.0);
             panel(
