@@ -330,3 +330,21 @@ fn picker_lists_scenes_and_opens_one() {
     assert!(sb.picker.is_none());
     assert_eq!(sb.opened, target);
 }
+
+#[test]
+fn a_scene_that_fails_to_load_opens_empty_with_its_error_and_r_retries() {
+    let dir = temp_dir("broken");
+    let path = dir.join("scene.lua");
+    std::fs::write(&path, "box { x = 0, y = 0, w = -1, h = 1 }\n").unwrap();
+    let err = Sandbox::open(&path, &SceneOptions::default(), 400, 300)
+        .err()
+        .unwrap();
+    let mut sb = Sandbox::broken(&path, &SceneOptions::default(), err, 400, 300).unwrap();
+    let shown = sb.error.clone().unwrap();
+    assert!(shown.contains("scene.lua:1:"), "{shown}");
+    assert_eq!(sb.scene.world().body_count(), 0);
+    std::fs::write(&path, "box { x = 0, y = 0, w = 1, h = 1 }\n").unwrap();
+    frame(&mut sb, &press("r"), 0.0);
+    assert!(sb.error.is_none());
+    assert_eq!(sb.scene.world().body_count(), 1);
+}

@@ -95,8 +95,18 @@ impl Sandbox {
         height: u32,
     ) -> Result<Sandbox, SceneError> {
         let scene = super::snapshot::load_any(path, options)?;
+        Ok(Sandbox::with_scene(scene, path, options, width, height))
+    }
+
+    fn with_scene(
+        scene: Scene,
+        path: &Path,
+        options: &SceneOptions,
+        width: u32,
+        height: u32,
+    ) -> Sandbox {
         let camera = view::initial_camera(&scene, width, height);
-        Ok(Sandbox {
+        Sandbox {
             scene,
             opened: path.to_path_buf(),
             options: options.clone(),
@@ -118,7 +128,23 @@ impl Sandbox {
             draw_failed: false,
             overlay: Vec::new(),
             last_input: Input::default(),
-        })
+        }
+    }
+
+    /// A sandbox for a scene that failed to load: an empty world under the
+    /// scene's name with the error showing; R tries the file again.
+    pub fn broken(
+        path: &Path,
+        options: &SceneOptions,
+        error: SceneError,
+        width: u32,
+        height: u32,
+    ) -> Result<Sandbox, SceneError> {
+        let scene_path = super::snapshot::scene_of(path).unwrap_or_else(|_| path.to_path_buf());
+        let scene = Scene::from_source(&scene_path, "", options)?;
+        let mut sb = Sandbox::with_scene(scene, path, options, width, height);
+        sb.fail(error);
+        Ok(sb)
     }
 
     /// Replace the running scene with `path` (restart, picker, snapshot).

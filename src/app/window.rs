@@ -48,10 +48,17 @@ fn input_changed(a: &Input, b: &Input) -> bool {
 }
 
 pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
-    // Load first: a broken scene is an error on the terminal, not a window.
-    let mut sb =
-        Sandbox::open(path, options, WIDTH as u32, HEIGHT as u32).map_err(WindowError::Scene)?;
-    let mut window = Window::open(&title(&sb), WIDTH, HEIGHT).map_err(WindowError::NoWindow)?;
+    // The window first: without one the caller runs the scene headless,
+    // and the scene is loaded only once.
+    let mut window = Window::open("physbox", WIDTH, HEIGHT).map_err(WindowError::NoWindow)?;
+    // A scene that fails to load opens anyway, empty, with its error on
+    // screen: fix the file and press R.
+    let mut sb = match Sandbox::open(path, options, WIDTH as u32, HEIGHT as u32) {
+        Ok(sb) => sb,
+        Err(e) => Sandbox::broken(path, options, e, WIDTH as u32, HEIGHT as u32)
+            .map_err(WindowError::Scene)?,
+    };
+    window.set_title(&title(&sb));
     let mut pm = crate::render::pixmap(WIDTH as u32, HEIGHT as u32);
     let mut buffer: Vec<u32> = Vec::new();
     let mut last = Instant::now();
