@@ -348,3 +348,38 @@ fn a_scene_that_fails_to_load_opens_empty_with_its_error_and_r_retries() {
     assert!(sb.error.is_none());
     assert_eq!(sb.scene.world().body_count(), 1);
 }
+
+#[test]
+fn a_puzzle_limits_what_the_player_places() {
+    let src = "tools { circle = 1 }\nbox { x = 0, y = -0.5, w = 20, h = 1, static = true }\n";
+    let (mut sb, _) = open("puzzle", src);
+    let n0 = sb.scene.world().body_count();
+    for (x, ctrl) in [(100.0, false), (150.0, false), (200.0, true)] {
+        let at = Some((x, 60.0));
+        let held = if ctrl { "ctrl" } else { "shift" };
+        frame(
+            &mut sb,
+            &Input {
+                mouse: at,
+                left: true,
+                down: vec![held],
+                ..Input::default()
+            },
+            0.0,
+        );
+        frame(
+            &mut sb,
+            &Input {
+                mouse: at,
+                ..Input::default()
+            },
+            0.0,
+        );
+    }
+    assert_eq!(
+        sb.scene.world().body_count(),
+        n0 + 1,
+        "one circle, no second, no box"
+    );
+    assert_eq!(tools::remaining(&sb, "circle"), Some(0));
+}

@@ -57,6 +57,14 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
             s.contact_damping_ratio
         )),
     ];
+    if let (Some(c), Some(b)) = (
+        super::tools::remaining(sb, "circle"),
+        super::tools::remaining(sb, "box"),
+    ) {
+        lines.push(line(format!(
+            "tools left: {c} circles (Shift+click), {b} boxes (Ctrl+click)"
+        )));
+    }
     if sb.paused {
         lines.push(("PAUSED  (Space runs, . steps)".into(), WARN));
     }

@@ -27,6 +27,19 @@ pub struct Tools {
     /// that did not move goes to `on_click`).
     right_from: Option<(f32, f32)>,
     right_moved: f32,
+    /// Circles and boxes placed by hand so far (puzzles limit them).
+    pub placed: [u32; 2],
+}
+
+/// How many more of `kind` ("circle", "box") the player may place: `None`
+/// when the scene sets no limits (`tools { }` absent: a free sandbox).
+pub fn remaining(sb: &Sandbox, kind: &str) -> Option<u32> {
+    let tools = sb.scene.settings().tools;
+    if tools.is_empty() {
+        return None;
+    }
+    let used = sb.tools.placed[usize::from(kind == "box")];
+    Some(tools.get(kind).copied().unwrap_or(0).saturating_sub(used))
 }
 
 /// Drag spring: how quickly a held body follows the cursor (Hz) and its
@@ -205,6 +218,12 @@ fn move_paused(sb: &mut Sandbox) {
 /// A circle (r = 0.5 m) or a box (1 m) at `p`: scale-aware so it is never
 /// invisibly small — at least 12 pixels across.
 pub fn spawn(sb: &mut Sandbox, p: Vec2, is_box: bool) -> Option<BodyId> {
+    let kind = if is_box { "box" } else { "circle" };
+    if remaining(sb, kind) == Some(0) {
+        let plural = if is_box { "boxes" } else { "circles" };
+        sb.say(format!("no {plural} left to place in this scene"));
+        return None;
+    }
     let size = (12.0 / sb.camera.scale).max(0.5);
     let geom = if is_box {
         ShapeGeom::Polygon(Polygon::make_box(size, size))
@@ -237,6 +256,8 @@ pub fn spawn(sb: &mut Sandbox, p: Vec2, is_box: bool) -> Option<BodyId> {
         return None;
     }
     sim.register(id, None);
+    drop(sim);
+    sb.tools.placed[usize::from(is_box)] += 1;
     Some(id)
 }
 
