@@ -130,6 +130,9 @@ pub fn draw_scene(
             alpha,
             look: &look,
             layers,
+            // The physics core has no joints yet (issue: joints); when it
+            // has, they are turned into `LinkCmd`s here.
+            links: &[],
             overlay,
         },
     )

@@ -4,7 +4,8 @@
 //!
 //! Layout: `camera`, `color`, `raster` (the fast anti-aliased convex fill
 //! that draws bodies), `sprites` (cached discs), `bodies`, `interp` (poses between steps), `debug`
-//! (the engine's `DebugDraw` layers), `overlay` (a scene's `draw(g)`),
+//! (the engine's `DebugDraw` layers), `links` (joints, springs, ropes),
+//! `overlay` (a scene's `draw(g)`),
 //! `text` (fontdue + embedded DejaVu Sans Mono), `widgets` (panels, plots),
 //! `image` (PNG, window buffer).
 
@@ -15,6 +16,7 @@ pub mod debug;
 pub mod highlight;
 pub mod image;
 pub mod interp;
+pub mod links;
 pub mod overlay;
 pub mod raster;
 pub mod sprites;
@@ -26,6 +28,7 @@ pub use camera::Camera;
 pub use color::Rgba;
 pub use debug::Layers;
 pub use interp::Poses;
+pub use links::LinkCmd;
 pub use overlay::OverlayCmd;
 pub use raster::Target;
 pub use tiny_skia::Pixmap;
@@ -48,6 +51,8 @@ pub struct WorldFrame<'a> {
     pub alpha: f64,
     pub look: &'a BodyLook<'a>,
     pub layers: Layers,
+    /// Joints, springs and ropes (drawn over the bodies).
+    pub links: &'a [LinkCmd],
     pub overlay: &'a [OverlayCmd],
 }
 
@@ -68,6 +73,7 @@ impl Renderer {
             f.alpha,
             f.look,
         );
+        links::draw_links(pm, f.camera, f.links);
         debug::draw_layers(pm, f.camera, f.world, f.layers);
         overlay::draw_overlay(pm, f.camera, &mut self.text, f.overlay);
         drawn
