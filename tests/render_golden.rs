@@ -159,3 +159,60 @@ fn rendering_is_repeatable() {
     let pb = view::still(&mut r, &mut b, 160, 100).unwrap();
     assert_eq!(pa.data(), pb.data());
 }
+
+/// Every debug layer on: AABBs, contacts, velocities, centres, islands.
+#[test]
+fn debug_layers_draw_over_the_world() {
+    use physbox::render::{Layers, Poses};
+    let mut s = scene_file("scenes/showcase.lua");
+    s.step(40).unwrap();
+    let cam = view::initial_camera(&s, 320, 180);
+    let mut r = Renderer::new();
+    let draw = |r: &mut Renderer, layers: Layers| {
+        let mut pm = physbox::render::pixmap(320, 180);
+        view::draw_scene(r, &mut pm, &s, &cam, &Poses::default(), 1.0, layers, &[]);
+        pm
+    };
+    let plain = draw(&mut r, Layers::default());
+    let all = Layers {
+        aabbs: true,
+        contacts: true,
+        velocities: true,
+        centers_of_mass: true,
+        islands: true,
+    };
+    let layered = draw(&mut r, all);
+    let (_, share) = difference(&plain, &layered, 48).unwrap();
+    assert!(
+        share > 0.01,
+        "layers changed only {:.3}% of the pixels",
+        share * 100.0
+    );
+    // Each layer on its own changes the picture too.
+    for one in [
+        Layers {
+            aabbs: true,
+            ..Layers::default()
+        },
+        Layers {
+            contacts: true,
+            ..Layers::default()
+        },
+        Layers {
+            velocities: true,
+            ..Layers::default()
+        },
+        Layers {
+            centers_of_mass: true,
+            ..Layers::default()
+        },
+        Layers {
+            islands: true,
+            ..Layers::default()
+        },
+    ] {
+        let pm = draw(&mut r, one);
+        let (_, share) = difference(&plain, &pm, 24).unwrap();
+        assert!(share > 0.0005, "{one:?} drew nothing");
+    }
+}

@@ -48,3 +48,35 @@ impl Poses {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::physics::{BodyDef, Vec2, World, WorldSettings};
+
+    #[test]
+    fn halfway_between_two_steps() {
+        let mut w = World::new(WorldSettings::default());
+        let id = w
+            .create_body(&BodyDef {
+                linear_velocity: Vec2::new(6.0, 0.0),
+                angular_velocity: 1.0,
+                gravity_scale: 0.0,
+                ..BodyDef::default()
+            })
+            .unwrap();
+        w.add_shape(id, &crate::physics::ShapeDef::default())
+            .unwrap();
+        let mut poses = Poses::default();
+        poses.capture(&w);
+        w.step(0.1);
+        let b = w.body(id).unwrap();
+        let mid = poses.pose(id, b.xf, 0.5);
+        assert!((mid.p.x - b.xf.p.x * 0.5).abs() < 1e-9, "{}", mid.p.x);
+        assert!((mid.q.angle() - b.xf.q.angle() * 0.5).abs() < 1e-3);
+        assert_eq!(poses.pose(id, b.xf, 1.0), b.xf);
+        // A body born after the capture is drawn where it is.
+        poses.clear();
+        assert_eq!(poses.pose(id, b.xf, 0.3), b.xf);
+    }
+}
