@@ -12,7 +12,11 @@ use crate::platform::Input;
 use crate::render::{Camera, Layers, OverlayCmd, Pixmap, Poses, Renderer};
 use crate::script::{Scene, SceneError, SceneOptions};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// Wall time one frame may spend stepping (the rest of a 60 Hz frame is
+/// for drawing and input).
+const STEP_BUDGET: Duration = Duration::from_millis(40);
 
 /// Rolling timing numbers for the HUD.
 #[derive(Default)]
@@ -187,19 +191,31 @@ impl Sandbox {
 
     /// Take `n` fixed steps now (the drag tool pushes before each).
     pub fn step(&mut self, n: u64) {
+        self.step_within(n, None);
+    }
+
+    /// Up to `n` steps, stopping early once `budget` of wall time is used;
+    /// returns how many were taken.
+    fn step_within(&mut self, n: u64, budget: Option<Duration>) -> u64 {
         let t = Instant::now();
-        for _ in 0..n {
+        let mut done = 0;
+        while done < n {
             self.poses.capture(&self.scene.world());
             self.tools.before_step(&mut self.scene);
+            done += 1;
             if let Err(e) = self.scene.step(1) {
                 self.fail(e);
                 break;
             }
+            if budget.is_some_and(|b| t.elapsed() > b) {
+                break;
+            }
         }
-        if n > 0 {
+        if done > 0 {
             self.stats
-                .steps(n, t.elapsed().as_secs_f64() * 1e3 / n as f64);
+                .steps(done, t.elapsed().as_secs_f64() * 1e3 / done as f64);
         }
+        done
     }
 
     /// Real time passed: step as the clock says (unless paused).
@@ -212,7 +228,12 @@ impl Sandbox {
         }
         let dt = self.scene.dt();
         let n = self.clock.advance(seconds, self.speed, dt);
-        self.step(n);
+        // A scene slower than real time (or fast forward beyond what the
+        // machine can do) must not freeze the window: past the budget the
+        // leftover time is dropped and the simulation runs slower.
+        if self.step_within(n, Some(STEP_BUDGET)) < n {
+            self.clock.reset();
+        }
     }
 
     /// Where between the last two steps to draw.
