@@ -270,9 +270,9 @@ impl Sandbox {
                 }
             }
         }
-        let mut overlay = std::mem::take(&mut self.overlay);
-        let tool_lines = self.tools.overlay(&self.scene);
-        overlay.extend(tool_lines.iter().cloned());
+        // The scene's drawing plus the tools' (the drag line).
+        let mut overlay = self.overlay.clone();
+        overlay.extend(self.tools.overlay(&self.scene));
         let alpha = self.alpha();
         view::draw_scene(
             &mut self.renderer,
@@ -284,8 +284,6 @@ impl Sandbox {
             self.layers,
             &overlay,
         );
-        overlay.truncate(overlay.len() - tool_lines.len());
-        self.overlay = overlay;
         super::hud::draw(self, pm);
     }
 

@@ -6,7 +6,7 @@
 
 use super::sandbox::Sandbox;
 use crate::platform::{Input, Window};
-use crate::render::{image, Pixmap};
+use crate::render::image;
 use crate::script::{SceneError, SceneOptions};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -110,9 +110,4 @@ pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
         }
     }
     Ok(())
-}
-
-/// Save `pm` where the no-display fallback says it did (kept for tests).
-pub fn save(pm: &Pixmap, path: &Path) -> Result<(), String> {
-    image::save_png(pm, path)
 }
