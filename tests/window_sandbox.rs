@@ -383,3 +383,26 @@ fn a_puzzle_limits_what_the_player_places() {
     );
     assert_eq!(tools::remaining(&sb, "circle"), Some(0));
 }
+
+#[test]
+fn extreme_zoom_and_tiny_windows_draw_without_trouble() {
+    let (mut sb, _) = open("zoom", SCENE);
+    for (notches, size) in [
+        (60.0, (400, 300)),
+        (-150.0, (400, 300)),
+        (40.0, (1, 1)),
+        (0.0, (3, 700)),
+    ] {
+        for _ in 0..5 {
+            let input = Input {
+                mouse: Some((10.0, 10.0)),
+                wheel: notches / 5.0,
+                ..Input::default()
+            };
+            frame(&mut sb, &input, 1.0 / 60.0);
+        }
+        let mut pm = pixmap(size.0, size.1);
+        sb.render(&mut pm);
+        assert!(sb.camera.scale.is_finite() && sb.camera.scale > 0.0);
+    }
+}
