@@ -10,7 +10,7 @@ use std::time::Duration;
 const EXAMPLES: &str = "EXAMPLES:
     physbox                                         open the default scene (scenes/showcase.lua) in a window
     physbox scenes/rain.lua                         open a scene in a window
-    physbox snapshots/rain-12.5s.json               reopen a saved snapshot (key F6 in the window)
+    physbox screenshots/rain-12.50s.json            reopen a snapshot saved with F5 in the window
     physbox run scenes/rain.lua --headless --steps 600 --screenshot rain.png
     physbox run scenes/rain.lua --headless --steps 600 --frames frames/ --every 10
     physbox bench --render                          time drawing 5,000 bodies at 1280x720
@@ -19,6 +19,7 @@ const EXAMPLES: &str = "EXAMPLES:
     physbox check scenes/my_level.lua               load only: report errors, exit 1 if any
     physbox bench --bodies 10000                    cost of a Lua force field per step
 
+In the window, F1 lists the keys and mouse tools.
 Scenes are Lua 5.4; the API is in docs/lua-api.md.";
 
 #[derive(Parser, Debug)]
