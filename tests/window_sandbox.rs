@@ -406,3 +406,22 @@ fn extreme_zoom_and_tiny_windows_draw_without_trouble() {
         assert!(sb.camera.scale.is_finite() && sb.camera.scale > 0.0);
     }
 }
+
+#[test]
+fn after_a_win_enter_opens_the_next_scene() {
+    let (mut sb, dir) = open(
+        "next",
+        "next_scene('two.lua')\nfunction update() if world.steps == 3 then win('done') end end\n",
+    );
+    std::fs::write(dir.join("two.lua"), "box { x = 0, y = 0, w = 1, h = 1 }\n").unwrap();
+    frame(&mut sb, &press("enter"), 0.0);
+    assert!(
+        sb.opened.ends_with("scene.lua"),
+        "not won yet: Enter is the scene's"
+    );
+    frame(&mut sb, &Input::default(), 0.1);
+    assert!(sb.scene.outcome().is_some());
+    frame(&mut sb, &press("enter"), 0.0);
+    assert!(sb.opened.ends_with("two.lua"), "{}", sb.opened.display());
+    assert_eq!(sb.scene.world().body_count(), 1);
+}

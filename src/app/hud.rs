@@ -230,7 +230,14 @@ pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
             Outcome::Won(s) => (format!("WIN: {s}"), Rgba::rgb(0x69, 0xf0, 0xae)),
             Outcome::Lost(s) => (format!("LOSE: {s}"), Rgba::rgb(0xff, 0x52, 0x52)),
         };
-        centered(&mut t, sb, &vec![(text, color)], 22.0, Some(height * 0.15));
+        let mut lines = vec![(text, color)];
+        if let Some(next) = super::keys::next_scene(sb) {
+            let name = next
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            lines.push(line(format!("Enter: next scene ({name})")));
+        }
+        centered(&mut t, sb, &lines, 22.0, Some(height * 0.15));
     }
     if let Some((text, at)) = &sb.notice {
         if at.elapsed() < NOTICE_FOR {

@@ -134,6 +134,12 @@ pub fn keys(sb: &mut Sandbox, input: &Input, pm: &crate::render::Pixmap) {
             }
             continue;
         }
+        if *key == "enter" {
+            if let Some(next) = next_scene(sb) {
+                sb.switch_to(&next);
+                continue;
+            }
+        }
         match action_of(key) {
             Some(a) => act(sb, a, input, pm),
             // Everything else is the scene's. (Without an `on_key` this
@@ -166,6 +172,21 @@ pub fn keys(sb: &mut Sandbox, input: &Input, pm: &crate::render::Pixmap) {
             }
         }
     }
+}
+
+/// After a win, the scene's `next_scene(...)` (relative to the scene's
+/// folder): Enter opens it.
+pub fn next_scene(sb: &Sandbox) -> Option<std::path::PathBuf> {
+    if !matches!(sb.scene.outcome(), Some(crate::script::Outcome::Won(_))) {
+        return None;
+    }
+    let name = sb.scene.settings().next_scene?;
+    let dir = sb
+        .scene
+        .path()
+        .parent()
+        .unwrap_or(std::path::Path::new("."));
+    Some(dir.join(name))
 }
 
 fn act(sb: &mut Sandbox, a: Action, input: &Input, pm: &crate::render::Pixmap) {
