@@ -5,7 +5,7 @@
 --   B         a box where the mouse is (mouse())
 --   right click: a ball there (on_click)
 -- Roll the ball into the green zone on the right.
-scene { title = "Playground", camera = {0, 4.5, 13}, background = "#17191f" }
+scene { title = "Playground", camera = {0, 4.3, 14}, background = "#17191f" }
 
 box { x = 0, y = -0.5, w = 40, h = 1, static = true, color = "gray" }
 box { x = -12, y = 4, w = 1, h = 9, static = true, color = "gray" }
@@ -46,6 +46,6 @@ function draw(g)
   local x, y = mouse()
   g:line(ball.x, ball.y, x, y, "#3a4050")
   g:circle(ball.x, ball.y, 0.8, "cyan")
-  g:text(-11, 10, "A/D roll   J jump   B box at mouse   right click: ball", "#9aa0b0")
+  g:text(-2.5, 10, "A/D roll   J jump   B box at mouse   right click: ball", "#9aa0b0")
   g:rect(10, 1, 2.2, 2.2, "green")
 end
