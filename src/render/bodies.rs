@@ -122,10 +122,11 @@ impl BodyPainter {
         }
         if r <= MAX_CACHED_RADIUS {
             self.discs.draw(t, c, (r, r - OUTLINE), p.outline, p.fill);
+            t.hairline(c, rim, p.outline);
         } else {
             t.fill2(&disc(r), Some(&disc(r - OUTLINE)), p.outline, p.fill);
+            t.line(c, rim, OUTLINE, p.outline);
         }
-        t.line(c, rim, OUTLINE, p.outline);
     }
 
     fn polygon(&mut self, t: &mut Target, p: &Paint) {
