@@ -94,10 +94,12 @@ fn showcase_after_90_steps_matches_golden() {
 }
 
 #[test]
-fn rain_after_240_steps_matches_golden() {
+fn rain_after_150_steps_matches_golden() {
     let mut s = scene_file("scenes/rain.lua");
-    s.step(240).unwrap();
-    check("rain_240", &mut s, 256, 144);
+    // Early in the rain (mostly free fall): chaos has not yet amplified
+    // last-digit differences between machines.
+    s.step(150).unwrap();
+    check("rain_150", &mut s, 256, 144);
 }
 
 fn pixel(pm: &physbox::render::Pixmap, x: u32, y: u32) -> Rgba {
