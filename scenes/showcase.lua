@@ -1,7 +1,7 @@
 -- physbox showcase: a pyramid, a row of dominoes, a restitution series and
 -- a spinning wheel of boxes, all in one world. Run it headless with
 --   physbox run scenes/showcase.lua --headless --steps 600
-scene { title = "physbox showcase", camera = {0, 6, 18}, background = "#1b1d24" }
+scene { title = "physbox showcase", camera = {5, 6, 26}, background = "#1b1d24" }
 
 world.gravity = {0, -9.81}
 world.bounds = {-80, -20, 80, 80}

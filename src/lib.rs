@@ -2,5 +2,7 @@
 
 pub mod app;
 pub mod physics;
+pub mod platform;
+pub mod render;
 pub mod script;
 pub mod testbed;

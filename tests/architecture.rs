@@ -69,3 +69,43 @@ fn scripting_stays_in_its_lane() {
         assert!(!text.contains("mlua"), "{} mentions mlua", f.display());
     }
 }
+
+fn check_module(dir: &str, min_files: usize, forbidden: &[&str]) {
+    let mut files = Vec::new();
+    rust_files(Path::new(dir), &mut files);
+    assert!(files.len() >= min_files, "{dir} sources not found");
+    for f in files {
+        let text = fs::read_to_string(&f).unwrap();
+        for word in forbidden {
+            assert!(!text.contains(word), "{} mentions `{word}`", f.display());
+        }
+    }
+}
+
+#[test]
+fn render_knows_pixels_not_lua_or_windows() {
+    // render/ draws a world through a camera: physics and plain data only.
+    check_module(
+        "src/render",
+        5,
+        &[
+            "mlua",
+            "minifb",
+            "notify",
+            "crate::script",
+            "crate::platform",
+            "crate::app",
+            "crate::testbed",
+        ],
+    );
+}
+
+#[test]
+fn platform_uses_no_crate_module() {
+    // platform/ wraps the window library and nothing of physbox.
+    check_module(
+        "src/platform",
+        1,
+        &["crate::", "tiny_skia", "mlua", "physbox::"],
+    );
+}

@@ -8,19 +8,29 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 const EXAMPLES: &str = "EXAMPLES:
-    physbox                                         open the default scene (scenes/showcase.lua)
+    physbox                                         open the default scene (scenes/showcase.lua) in a window
+    physbox scenes/rain.lua                         open a scene in a window
+    physbox screenshots/rain-12.50s.json            reopen a snapshot saved with F5 in the window
+    physbox run scenes/rain.lua --headless --steps 600 --screenshot rain.png
+    physbox run scenes/rain.lua --headless --steps 600 --frames frames/ --every 10
+    physbox bench --render                          time drawing 5,000 bodies at 1280x720
     physbox run scenes/pyramid.lua --headless --steps 600
     physbox run scenes/restitution.lua --headless --steps 900 --csv bounces.csv --dump final.json
     physbox check scenes/my_level.lua               load only: report errors, exit 1 if any
     physbox bench --bodies 10000                    cost of a Lua force field per step
 
+In the window, F1 lists the keys and mouse tools.
 Scenes are Lua 5.4; the API is in docs/lua-api.md.";
 
 #[derive(Parser, Debug)]
-#[command(name = "physbox", version, about = "A scriptable 2D physics sandbox: Lua scenes, headless runs", after_help = EXAMPLES)]
+#[command(name = "physbox", version, about = "A scriptable 2D physics sandbox: Lua scenes in a window, or headless", after_help = EXAMPLES, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// A scene (.lua) or a snapshot (.json) to open in the window
+    pub open: Option<PathBuf>,
+    #[command(flatten)]
+    pub limits: Limits,
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -35,11 +45,11 @@ pub struct Limits {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Run a scene (headless for now: the window comes later)
+    /// Run a scene: in a window, or with --headless for N steps
     Run {
         /// The scene file (.lua)
         scene: PathBuf,
-        /// Run without a window
+        /// Run without a window (the other options need it)
         #[arg(long)]
         headless: bool,
         /// Fixed steps to run
@@ -51,9 +61,18 @@ pub enum Command {
         /// Write every plot() series as CSV (series,time,step,value)
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
-        /// Save a PNG of the last frame (needs the renderer, not built yet)
+        /// Save a PNG of the last frame
         #[arg(long, value_name = "FILE")]
         screenshot: Option<PathBuf>,
+        /// Save a PNG sequence (frame_000000.png, ...) into this folder
+        #[arg(long, value_name = "DIR")]
+        frames: Option<PathBuf>,
+        /// With --frames: a picture every K steps
+        #[arg(long, value_name = "K", default_value_t = 1, requires = "frames")]
+        every: u64,
+        /// Picture size for --screenshot and --frames
+        #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
+        size: (u32, u32),
         #[command(flatten)]
         limits: Limits,
     },
@@ -63,8 +82,11 @@ pub enum Command {
         #[command(flatten)]
         limits: Limits,
     },
-    /// Measure the cost of Lua force fields
+    /// Measure the cost of Lua force fields, or (--render) of drawing
     Bench {
+        /// Time the renderer instead: 5,000 bodies at 1280x720
+        #[arg(long)]
+        render: bool,
         /// Bodies in the field
         #[arg(long, default_value_t = 10_000)]
         bodies: usize,
@@ -89,6 +111,19 @@ fn options(l: &Limits, echo: bool) -> Result<SceneOptions, String> {
     })
 }
 
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected WIDTHxHEIGHT, got '{s}'"))?;
+    let dim = |v: &str| -> Result<u32, String> {
+        match v.trim().parse::<u32>() {
+            Ok(n) if (1..=8192).contains(&n) => Ok(n),
+            _ => Err(format!("size must be 1..8192 pixels, got '{v}'")),
+        }
+    };
+    Ok((dim(w)?, dim(h)?))
+}
+
 fn usage(msg: &str) -> ExitCode {
     eprintln!("physbox: {msg}");
     ExitCode::from(2)
@@ -109,7 +144,23 @@ fn has_display() -> bool {
 
 pub fn main_with(cli: Cli) -> ExitCode {
     match cli.command {
-        None => open_default(),
+        None => {
+            let options = match options(&cli.limits, true) {
+                Ok(o) => o,
+                Err(m) => return usage(&m),
+            };
+            let path = cli.open.unwrap_or_else(default_scene);
+            let known = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("lua") || e.eq_ignore_ascii_case("json"));
+            if !known {
+                return usage(&format!(
+                    "'{}' is neither a command nor a scene (.lua) or snapshot (.json); see physbox --help",
+                    path.display()
+                ));
+            }
+            open_window(path, options)
+        }
         Some(Command::Run {
             scene,
             headless,
@@ -117,23 +168,33 @@ pub fn main_with(cli: Cli) -> ExitCode {
             dump,
             csv,
             screenshot,
+            frames,
+            every,
+            size,
             limits,
         }) => {
-            if screenshot.is_some() {
-                return usage("--screenshot needs the renderer, which is not built yet");
-            }
-            if !headless {
-                eprintln!("physbox: the window is not built yet — running headless (--headless)");
-            }
             let options = match options(&limits, true) {
                 Ok(o) => o,
                 Err(m) => return usage(&m),
             };
+            if !headless {
+                if dump.is_some() || csv.is_some() || screenshot.is_some() || frames.is_some() {
+                    return usage("--dump, --csv, --screenshot and --frames need --headless");
+                }
+                return open_window(scene, options);
+            }
+            if every == 0 {
+                return usage("--every must be at least 1");
+            }
             let req = RunRequest {
                 scene,
                 steps,
+                seconds: None,
                 dump,
                 csv,
+                screenshot,
+                frames: frames.map(|d| (d, every)),
+                size,
                 options,
             };
             match headless::run(&req) {
@@ -168,11 +229,20 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 }
             }
         }
-        Some(Command::Bench { bodies, steps }) => {
+        Some(Command::Bench {
+            render,
+            bodies,
+            steps,
+        }) => {
             if bodies == 0 || steps == 0 {
                 return usage("--bodies and --steps must be positive");
             }
-            match super::bench::run(bodies, steps) {
+            let result = if render {
+                super::render_bench::run()
+            } else {
+                super::bench::run(bodies, steps).map_err(|e| e.to_string())
+            };
+            match result {
                 Ok(text) => {
                     println!("{text}");
                     ExitCode::SUCCESS
@@ -186,26 +256,31 @@ pub fn main_with(cli: Cli) -> ExitCode {
     }
 }
 
-/// `physbox` with no arguments: the default scene. There is no window yet,
-/// so it says so and runs the scene headless for ten simulated seconds.
-fn open_default() -> ExitCode {
-    if has_display() {
-        println!("physbox: the window is not built yet — running the default scene headless");
+/// Open `path` (a scene, or a snapshot `.json`) in a window. Without a
+/// display, say so in one line and run it headless for ten simulated
+/// seconds instead, with a summary and a screenshot.
+fn open_window(path: PathBuf, options: SceneOptions) -> ExitCode {
+    let why = if has_display() {
+        match super::window::run(&path, &options) {
+            Ok(()) => return ExitCode::SUCCESS,
+            Err(super::window::WindowError::Scene(e)) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(1);
+            }
+            Err(super::window::WindowError::NoWindow(why)) => why,
+        }
     } else {
-        println!("physbox: no display found (DISPLAY / WAYLAND_DISPLAY unset) — running the default scene headless");
-    }
-    let req = RunRequest {
-        scene: default_scene(),
-        steps: 600,
-        options: SceneOptions {
-            echo: true,
-            ..SceneOptions::default()
-        },
-        ..RunRequest::default()
+        "no display (DISPLAY / WAYLAND_DISPLAY unset)".to_string()
     };
-    match headless::run(&req) {
+    let shot = super::window::headless_shot_path(&path);
+    println!(
+        "physbox: {why} — running {} headless for 10 simulated seconds instead",
+        crate::script::scene::shown_path(&path)
+    );
+    match headless::run_ten_seconds(&path, &options, &shot) {
         Ok(report) => {
             println!("{}", headless::summary(&report));
+            println!("physbox: screenshot of the last frame: {}", shot.display());
             ExitCode::SUCCESS
         }
         Err(e) => {

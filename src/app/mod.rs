@@ -1,8 +1,20 @@
 //! The program around the engine and the scripts: the command line, the
-//! headless runner and benchmarks. (The window joins here later.)
+//! headless runner, benchmarks and the window (fixed-step loop, mouse
+//! tools, HUD). The only module where scripts, physics, pixels and the
+//! window meet.
 
 pub mod bench;
 pub mod cli;
+pub mod clock;
 pub mod export;
 pub mod headless;
+pub mod hud;
+pub mod keys;
+pub mod picker;
 pub mod progress;
+pub mod render_bench;
+pub mod sandbox;
+pub mod snapshot;
+pub mod tools;
+pub mod view;
+pub mod window;

@@ -177,6 +177,12 @@ impl Scene {
         self.sim.borrow()
     }
 
+    /// The world and scene data, to change between steps (the window's
+    /// mouse tools, snapshot restore). Never held while Lua runs.
+    pub fn sim_mut(&mut self) -> std::cell::RefMut<'_, Sim> {
+        self.sim.borrow_mut()
+    }
+
     /// The fixed step `world.dt`.
     pub fn dt(&self) -> f64 {
         self.sim.borrow().dt

@@ -1,0 +1,291 @@
+//! Mouse tools: drag a body, pan and zoom, spawn a circle or box at the
+//! cursor, delete, toggle static ↔ dynamic, select for the inspector, and
+//! clicks on empty space to the scene's `on_click`. All of them work while
+//! paused (a paused drag moves the body directly).
+
+use super::sandbox::Sandbox;
+use crate::physics::{BodyDef, BodyId, BodyType, Circle, Polygon, ShapeDef, ShapeGeom, Vec2};
+use crate::platform::Input;
+use crate::render::{OverlayCmd, Rgba};
+use crate::script::Scene;
+
+/// A body held by the mouse.
+pub struct Drag {
+    pub body: BodyId,
+    /// The grabbed point in the body's frame.
+    pub local: Vec2,
+    /// Where the mouse is (world).
+    pub target: Vec2,
+}
+
+#[derive(Default)]
+pub struct Tools {
+    pub drag: Option<Drag>,
+    pub selected: Option<BodyId>,
+    pub hovered: Option<BodyId>,
+    /// Right button: where it went down and how far it moved (a click
+    /// that did not move goes to `on_click`).
+    right_from: Option<(f32, f32)>,
+    right_moved: f32,
+    /// Circles and boxes placed by hand so far (puzzles limit them).
+    pub placed: [u32; 2],
+}
+
+/// How many more of `kind` ("circle", "box") the player may place: `None`
+/// when the scene sets no limits (`tools { }` absent: a free sandbox).
+pub fn remaining(sb: &Sandbox, kind: &str) -> Option<u32> {
+    let tools = sb.scene.settings().tools;
+    if tools.is_empty() {
+        return None;
+    }
+    let used = sb.tools.placed[usize::from(kind == "box")];
+    Some(tools.get(kind).copied().unwrap_or(0).saturating_sub(used))
+}
+
+/// Drag spring: how quickly a held body follows the cursor (Hz) and its
+/// damping ratio. Scaled by the body's mass, so every body follows the
+/// cursor alike on its own, and a heavy one pushes harder against others.
+const DRAG_HERTZ: f64 = 5.0;
+const DRAG_DAMPING: f64 = 0.7;
+/// The pull is capped at this acceleration (m/s²) times the body's mass.
+const DRAG_MAX_ACCEL: f64 = 500.0;
+
+/// The force that pulls the grabbed point at `anchor` (moving at `v`)
+/// toward `target`, for a body of mass `mass`: a damped spring.
+///
+/// TODO(mouse joint): when the joints work lands (branch wt-joints), replace
+/// this and `Tools::before_step` with `World::create_mouse_joint(body,
+/// target, max_force)` on grab, `World::set_mouse_target(id, target)` each
+/// frame and destroying the joint on release (max_force = DRAG_MAX_ACCEL ×
+/// mass), which is stiffer and stable for any mass ratio.
+pub fn drag_force(mass: f64, anchor: Vec2, v: Vec2, target: Vec2) -> Vec2 {
+    let w = 2.0 * std::f64::consts::PI * DRAG_HERTZ;
+    let f = mass * (w * w * (target - anchor) - 2.0 * DRAG_DAMPING * w * v);
+    let max = DRAG_MAX_ACCEL * mass;
+    if f.length() > max {
+        f * (max / f.length())
+    } else {
+        f
+    }
+}
+
+impl Tools {
+    /// Push the dragged body (called before every fixed step).
+    pub fn before_step(&mut self, scene: &mut Scene) {
+        let Some(d) = &self.drag else {
+            return;
+        };
+        let mut sim = scene.sim_mut();
+        let Ok(b) = sim.world.body(d.body) else {
+            self.drag = None;
+            return;
+        };
+        if b.body_type != BodyType::Dynamic {
+            return;
+        }
+        let anchor = b.xf.apply(d.local);
+        let f = drag_force(b.mass, anchor, b.velocity_at(anchor), d.target);
+        let _ = sim.world.apply_force(d.body, f, Some(anchor));
+    }
+
+    /// The drag line and the selection, as overlay commands.
+    pub fn overlay(&self, scene: &Scene) -> Vec<OverlayCmd> {
+        let mut out = Vec::new();
+        if let Some(d) = &self.drag {
+            if let Ok(b) = scene.world().body(d.body) {
+                let a = b.xf.apply(d.local);
+                let color = Rgba::rgb(0xff, 0xff, 0xff);
+                out.push(OverlayCmd::Line {
+                    a,
+                    b: d.target,
+                    color,
+                });
+            }
+        }
+        out
+    }
+}
+
+fn pressed(now: bool, before: bool) -> bool {
+    now && !before
+}
+
+/// Mouse handling for one frame.
+pub fn mouse(sb: &mut Sandbox, input: &Input) {
+    let last = std::mem::take(&mut sb.last_input);
+    let Some((mx, my)) = input.mouse else {
+        sb.tools.hovered = None;
+        release_all(sb, input);
+        sb.last_input = input.clone();
+        return;
+    };
+    let p = sb.camera.to_world(mx, my);
+    sb.scene.set_mouse(p.x, p.y);
+    sb.tools.hovered = sb.body_at(p);
+    if input.wheel != 0.0 {
+        let notches = input.wheel.signum() as f64 * (input.wheel.abs() as f64).clamp(0.5, 5.0);
+        sb.camera.zoom_at(mx, my, 1.15f64.powf(notches));
+    }
+    let shift = input.is_down("shift");
+    let ctrl = input.is_down("ctrl");
+    // Left: spawn with shift / ctrl, else grab or select, else on_click.
+    if pressed(input.left, last.left) {
+        if shift {
+            spawn(sb, p, false);
+        } else if ctrl {
+            spawn(sb, p, true);
+        } else if let Some(id) = sb.tools.hovered {
+            sb.tools.selected = Some(id);
+            let body = sb.scene.world().body(id).ok().map(|b| (b.body_type, b.xf));
+            if let Some((BodyType::Dynamic, xf)) = body {
+                sb.tools.drag = Some(Drag {
+                    body: id,
+                    local: xf.q.inv_rotate(p - xf.p),
+                    target: p,
+                });
+            }
+        } else {
+            sb.tools.selected = None;
+            if let Err(e) = sb.scene.click(p.x, p.y, "left") {
+                sb.fail(e);
+            }
+        }
+    }
+    if input.left {
+        if let Some(d) = &mut sb.tools.drag {
+            d.target = p;
+        }
+        if sb.paused {
+            move_paused(sb);
+        }
+    } else {
+        sb.tools.drag = None;
+    }
+    // Middle: static ↔ dynamic.
+    if pressed(input.middle, last.middle) {
+        if let Some(id) = sb.tools.hovered {
+            toggle_static(sb, id);
+        }
+    }
+    // Right: pan by dragging; a click that did not move goes to on_click.
+    if pressed(input.right, last.right) {
+        sb.tools.right_from = Some((mx, my));
+        sb.tools.right_moved = 0.0;
+    } else if input.right {
+        if let Some((x0, y0)) = sb.tools.right_from {
+            sb.camera.pan_pixels(mx - x0, my - y0);
+            sb.tools.right_moved += (mx - x0).abs() + (my - y0).abs();
+            sb.tools.right_from = Some((mx, my));
+        }
+    } else if last.right && sb.tools.right_from.take().is_some() && sb.tools.right_moved < 4.0 {
+        if let Err(e) = sb.scene.click(p.x, p.y, "right") {
+            sb.fail(e);
+        }
+    }
+    sb.last_input = input.clone();
+}
+
+fn release_all(sb: &mut Sandbox, input: &Input) {
+    if !input.left {
+        sb.tools.drag = None;
+    }
+    if !input.right {
+        sb.tools.right_from = None;
+    }
+}
+
+/// While paused, a dragged body follows the cursor exactly (teleported,
+/// at rest), so scenes can be arranged before they run.
+fn move_paused(sb: &mut Sandbox) {
+    let Some(d) = &sb.tools.drag else {
+        return;
+    };
+    let (id, local, target) = (d.body, d.local, d.target);
+    let mut sim = sb.scene.sim_mut();
+    let Ok(b) = sim.world.body(id) else {
+        return;
+    };
+    let q = b.xf.q;
+    let angle = q.angle();
+    let origin = target - q.rotate(local);
+    let _ = sim.world.set_transform(id, origin, angle);
+    let _ = sim.world.set_linear_velocity(id, Vec2::ZERO);
+    let _ = sim.world.set_angular_velocity(id, 0.0);
+    drop(sim);
+    sb.poses.clear();
+}
+
+/// A circle (r = 0.5 m) or a box (1 m) at `p`: scale-aware so it is never
+/// invisibly small — at least 12 pixels across.
+pub fn spawn(sb: &mut Sandbox, p: Vec2, is_box: bool) -> Option<BodyId> {
+    let kind = if is_box { "box" } else { "circle" };
+    if remaining(sb, kind) == Some(0) {
+        let plural = if is_box { "boxes" } else { "circles" };
+        sb.say(format!("no {plural} left to place in this scene"));
+        return None;
+    }
+    let size = (12.0 / sb.camera.scale).max(0.5);
+    let geom = if is_box {
+        ShapeGeom::Polygon(Polygon::make_box(size, size))
+    } else {
+        ShapeGeom::Circle(Circle {
+            center: Vec2::ZERO,
+            radius: size,
+        })
+    };
+    let mut sim = sb.scene.sim_mut();
+    let id = sim
+        .world
+        .create_body(&BodyDef {
+            position: p,
+            ..BodyDef::default()
+        })
+        .ok()?;
+    if sim
+        .world
+        .add_shape(
+            id,
+            &ShapeDef {
+                geom,
+                ..ShapeDef::default()
+            },
+        )
+        .is_err()
+    {
+        let _ = sim.world.destroy_body(id);
+        return None;
+    }
+    sim.register(id, None);
+    drop(sim);
+    sb.tools.placed[usize::from(is_box)] += 1;
+    Some(id)
+}
+
+/// Delete a body (the Delete key, on the body under the cursor).
+pub fn delete(sb: &mut Sandbox, id: BodyId) {
+    let _ = sb.scene.sim_mut().destroy(id);
+    if sb.tools.selected == Some(id) {
+        sb.tools.selected = None;
+    }
+    if sb.tools.drag.as_ref().is_some_and(|d| d.body == id) {
+        sb.tools.drag = None;
+    }
+    sb.tools.hovered = None;
+}
+
+/// Static ↔ dynamic (kinematic bodies become dynamic).
+pub fn toggle_static(sb: &mut Sandbox, id: BodyId) {
+    let mut sim = sb.scene.sim_mut();
+    let Ok(b) = sim.world.body(id) else {
+        return;
+    };
+    let to = if b.body_type == BodyType::Static {
+        BodyType::Dynamic
+    } else {
+        BodyType::Static
+    };
+    if sim.world.set_body_type(id, to).is_ok() {
+        // Cached force lists hold dynamic bodies only.
+        sim.version += 1;
+    }
+}

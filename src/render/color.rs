@@ -1,0 +1,82 @@
+//! Colours as the renderer uses them: straight (not premultiplied) RGBA
+//! bytes, parsed from the `#rrggbb` strings scenes use.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rgba {
+    pub r: u8,
+    pub g: u8,
+    pub b: u8,
+    pub a: u8,
+}
+
+impl Rgba {
+    pub const fn rgb(r: u8, g: u8, b: u8) -> Rgba {
+        Rgba { r, g, b, a: 255 }
+    }
+
+    pub const fn with_alpha(self, a: u8) -> Rgba {
+        Rgba { a, ..self }
+    }
+
+    /// `#rrggbb` (as normalised by the scene API); `None` for anything else.
+    pub fn parse(s: &str) -> Option<Rgba> {
+        let hex = s.strip_prefix('#')?;
+        if hex.len() != 6 || !hex.is_ascii() {
+            return None;
+        }
+        let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+        Some(Rgba::rgb(byte(0)?, byte(2)?, byte(4)?))
+    }
+
+    /// `t` of the way from `self` to `other` (alpha kept).
+    pub fn mix(self, other: Rgba, t: f32) -> Rgba {
+        let m = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * t).round() as u8;
+        Rgba {
+            r: m(self.r, other.r),
+            g: m(self.g, other.g),
+            b: m(self.b, other.b),
+            a: self.a,
+        }
+    }
+
+    pub fn to_skia(self) -> tiny_skia::Color {
+        tiny_skia::Color::from_rgba8(self.r, self.g, self.b, self.a)
+    }
+}
+
+/// A stable, pleasant colour for bodies the scene gave none, by index.
+pub fn default_body_color(index: u32) -> Rgba {
+    const PALETTE: [Rgba; 8] = [
+        Rgba::rgb(0x4f, 0xc3, 0xf7),
+        Rgba::rgb(0xff, 0xb7, 0x4d),
+        Rgba::rgb(0x81, 0xc7, 0x84),
+        Rgba::rgb(0xe5, 0x73, 0x73),
+        Rgba::rgb(0xba, 0x68, 0xc8),
+        Rgba::rgb(0xff, 0xf1, 0x76),
+        Rgba::rgb(0x4d, 0xb6, 0xac),
+        Rgba::rgb(0xf0, 0x62, 0x92),
+    ];
+    PALETTE[(index as usize * 5 + 3) % PALETTE.len()]
+}
+
+pub const STATIC_COLOR: Rgba = Rgba::rgb(0x90, 0x96, 0xa0);
+pub const DEFAULT_BACKGROUND: Rgba = Rgba::rgb(0x1b, 0x1d, 0x24);
+
+#[cfg(test)]
+mod tests {
+    use super::Rgba;
+
+    #[test]
+    fn parses_hex_and_rejects_the_rest() {
+        assert_eq!(Rgba::parse("#ff8000"), Some(Rgba::rgb(255, 128, 0)));
+        assert_eq!(Rgba::parse("ff8000"), None);
+        assert_eq!(Rgba::parse("#ff80"), None);
+        assert_eq!(Rgba::parse("#gg8000"), None);
+    }
+
+    #[test]
+    fn mixes_halfway() {
+        let m = Rgba::rgb(0, 100, 200).mix(Rgba::rgb(100, 100, 0), 0.5);
+        assert_eq!(m, Rgba::rgb(50, 100, 100));
+    }
+}

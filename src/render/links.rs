@@ -1,0 +1,169 @@
+//! What connects bodies: joints as a line between their anchors, springs as
+//! a zig-zag that stretches and squeezes with the spring, ropes as a smooth
+//! curve through their points. Plain data in world coordinates, so the
+//! renderer stays independent of how the engine stores joints (the app
+//! turns the world's joints into these; the physics core has none yet).
+
+use super::camera::Camera;
+use super::color::Rgba;
+use crate::physics::Vec2;
+use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Stroke, Transform};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkCmd {
+    /// A rigid joint between two anchors (hinge, weld, distance, slider).
+    Joint { a: Vec2, b: Vec2, color: Rgba },
+    /// A spring from `a` to `b` drawn with `coils` zig-zags.
+    Spring {
+        a: Vec2,
+        b: Vec2,
+        coils: u32,
+        color: Rgba,
+    },
+    /// A rope through its points, first to last.
+    Rope { points: Vec<Vec2>, color: Rgba },
+}
+
+/// Half-width of a spring's zig-zag, pixels.
+const SPRING_HALF_WIDTH: f32 = 5.0;
+
+fn stroke(pm: &mut Pixmap, pb: PathBuilder, color: Rgba, width: f32) {
+    if let Some(path) = pb.finish() {
+        let mut paint = Paint::default();
+        paint.set_color(color.to_skia());
+        paint.anti_alias = true;
+        let s = Stroke {
+            width,
+            line_cap: tiny_skia::LineCap::Round,
+            line_join: tiny_skia::LineJoin::Round,
+            ..Stroke::default()
+        };
+        pm.stroke_path(&path, &paint, &s, Transform::identity(), None);
+    }
+}
+
+/// The zig-zag of a spring from `a` to `b` (screen points): straight ends,
+/// `coils` teeth in the middle.
+pub fn zigzag(a: (f32, f32), b: (f32, f32), coils: u32) -> Vec<(f32, f32)> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 1e-3 {
+        return vec![a, b];
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    let (nx, ny) = (-uy * SPRING_HALF_WIDTH, ux * SPRING_HALF_WIDTH);
+    let teeth = 2 * coils.max(1);
+    let lead = len * 0.1;
+    let body = len - 2.0 * lead;
+    let mut out = vec![a, (a.0 + ux * lead, a.1 + uy * lead)];
+    for i in 0..teeth {
+        let t = lead + body * (i as f32 + 0.5) / teeth as f32;
+        let side = if i % 2 == 0 { 1.0 } else { -1.0 };
+        out.push((a.0 + ux * t + nx * side, a.1 + uy * t + ny * side));
+    }
+    out.push((b.0 - ux * lead, b.1 - uy * lead));
+    out.push(b);
+    out
+}
+
+pub fn draw_links(pm: &mut Pixmap, cam: &Camera, links: &[LinkCmd]) {
+    for link in links {
+        let mut pb = PathBuilder::new();
+        match link {
+            LinkCmd::Joint { a, b, color } => {
+                let (a, b) = (cam.to_screen(*a), cam.to_screen(*b));
+                pb.move_to(a.0, a.1);
+                pb.line_to(b.0, b.1);
+                stroke(pm, pb, *color, 2.0);
+                let mut dots = PathBuilder::new();
+                dots.push_circle(a.0, a.1, 3.0);
+                dots.push_circle(b.0, b.1, 3.0);
+                if let Some(path) = dots.finish() {
+                    let mut paint = Paint::default();
+                    paint.set_color(color.to_skia());
+                    paint.anti_alias = true;
+                    pm.fill_path(
+                        &path,
+                        &paint,
+                        FillRule::Winding,
+                        Transform::identity(),
+                        None,
+                    );
+                }
+            }
+            LinkCmd::Spring { a, b, coils, color } => {
+                let pts = zigzag(cam.to_screen(*a), cam.to_screen(*b), *coils);
+                pb.move_to(pts[0].0, pts[0].1);
+                for p in &pts[1..] {
+                    pb.line_to(p.0, p.1);
+                }
+                stroke(pm, pb, *color, 1.5);
+            }
+            LinkCmd::Rope { points, color } => {
+                let pts: Vec<(f32, f32)> = points.iter().map(|p| cam.to_screen(*p)).collect();
+                if pts.len() < 2 {
+                    continue;
+                }
+                // Catmull-Rom through the points, as cubic Béziers: smooth
+                // however few links the rope has.
+                pb.move_to(pts[0].0, pts[0].1);
+                for i in 0..pts.len() - 1 {
+                    let p0 = pts[i.saturating_sub(1)];
+                    let (p1, p2) = (pts[i], pts[i + 1]);
+                    let p3 = pts[(i + 2).min(pts.len() - 1)];
+                    let c1 = (p1.0 + (p2.0 - p0.0) / 6.0, p1.1 + (p2.1 - p0.1) / 6.0);
+                    let c2 = (p2.0 - (p3.0 - p1.0) / 6.0, p2.1 - (p3.1 - p1.1) / 6.0);
+                    pb.cubic_to(c1.0, c1.1, c2.0, c2.1, p2.0, p2.1);
+                }
+                stroke(pm, pb, *color, 2.5);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zigzag_has_its_teeth_and_its_ends() {
+        let z = zigzag((0.0, 0.0), (100.0, 0.0), 4);
+        assert_eq!(z.len(), 2 + 8 + 2);
+        assert_eq!(z[0], (0.0, 0.0));
+        assert_eq!(*z.last().unwrap(), (100.0, 0.0));
+        // Teeth alternate sides of the axis.
+        assert!(z[2].1 * z[3].1 < 0.0);
+    }
+
+    #[test]
+    fn links_put_pixels_between_their_ends() {
+        let mut pm = Pixmap::new(100, 60).unwrap();
+        let mut cam = Camera::new(100, 60);
+        cam.look_at(0.0, 0.0, 6.0); // 10 px per metre
+        let white = Rgba::rgb(255, 255, 255);
+        draw_links(
+            &mut pm,
+            &cam,
+            &[
+                LinkCmd::Spring {
+                    a: Vec2::new(-4.0, 1.5),
+                    b: Vec2::new(4.0, 1.5),
+                    coils: 5,
+                    color: white,
+                },
+                LinkCmd::Rope {
+                    points: vec![
+                        Vec2::new(-4.0, -1.0),
+                        Vec2::new(0.0, -2.0),
+                        Vec2::new(4.0, -1.0),
+                    ],
+                    color: white,
+                },
+            ],
+        );
+        let lit = |x: u32, y0: u32, y1: u32| (y0..y1).any(|y| pm.pixel(x, y).unwrap().red() > 100);
+        assert!(lit(50, 10, 20), "spring in the middle");
+        assert!(lit(50, 45, 55), "rope sags through its middle point");
+        assert!(!lit(50, 25, 35), "nothing between them");
+    }
+}

@@ -1,0 +1,143 @@
+//! The command line's pictures: `--screenshot`, `--frames DIR --every K`,
+//! and what `physbox` does with no display (says so, runs ten simulated
+//! seconds headless, writes a screenshot and says where).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("physbox-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+const SCENE: &str =
+    "box { x = 0, y = -0.5, w = 10, h = 1, static = true }\ncircle { x = 0, y = 3, r = 0.5 }\n";
+
+fn physbox(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_physbox"))
+        .current_dir(dir)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn png_size(path: &Path) -> (u32, u32) {
+    let pm = physbox::render::image::load_png(path).unwrap();
+    (pm.width(), pm.height())
+}
+
+#[test]
+fn screenshot_of_the_last_frame() {
+    let dir = temp_dir("shot");
+    std::fs::write(dir.join("s.lua"), SCENE).unwrap();
+    let out = physbox(
+        &dir,
+        &[
+            "run",
+            "s.lua",
+            "--headless",
+            "--steps",
+            "30",
+            "--screenshot",
+            "out/s.png",
+            "--size",
+            "160x90",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(png_size(&dir.join("out/s.png")), (160, 90));
+}
+
+#[test]
+fn frames_every_k_steps() {
+    let dir = temp_dir("frames");
+    std::fs::write(dir.join("s.lua"), SCENE).unwrap();
+    let out = physbox(
+        &dir,
+        &[
+            "run",
+            "s.lua",
+            "--headless",
+            "--steps",
+            "50",
+            "--frames",
+            "fr",
+            "--every",
+            "20",
+            "--size",
+            "64x36",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut names: Vec<String> = std::fs::read_dir(dir.join("fr"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    // Steps 0, 20 and 40.
+    assert_eq!(
+        names,
+        ["frame_000000.png", "frame_000001.png", "frame_000002.png"]
+    );
+    // The ball fell between the first and the last frame.
+    let a = physbox::render::image::load_png(&dir.join("fr/frame_000000.png")).unwrap();
+    let b = physbox::render::image::load_png(&dir.join("fr/frame_000002.png")).unwrap();
+    assert_ne!(a.data(), b.data());
+}
+
+#[test]
+fn picture_options_need_headless_and_every_needs_frames() {
+    let dir = temp_dir("usage");
+    std::fs::write(dir.join("s.lua"), SCENE).unwrap();
+    assert_eq!(
+        physbox(&dir, &["run", "s.lua", "--screenshot", "x.png"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        physbox(&dir, &["run", "s.lua", "--headless", "--every", "3"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        physbox(&dir, &["run", "s.lua", "--headless", "--size", "0x10"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn without_a_display_it_says_so_and_runs_ten_seconds_headless() {
+    let dir = temp_dir("nodisplay");
+    std::fs::write(dir.join("s.lua"), SCENE).unwrap();
+    let out = physbox(&dir, &["s.lua"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let first = stdout.lines().next().unwrap_or("");
+    assert!(first.contains("no display"), "{stdout}");
+    assert!(stdout.contains("600 steps (10.00 s simulated)"), "{stdout}");
+    assert!(stdout.contains("screenshots/s-headless.png"), "{stdout}");
+    assert_eq!(
+        png_size(&dir.join("screenshots/s-headless.png")),
+        (1280, 720)
+    );
+}
