@@ -16,6 +16,7 @@ use super::contact_solver::{self as cs, ContactConstraint};
 use super::contact_solver_wide::{self as wide, WideConstraint};
 use super::hash::pair_key;
 use super::math::{Real, Rot, Vec2};
+use super::prefetch::{prefetch, AHEAD};
 use super::profile::{StepProfile, Stopwatch};
 use super::settings::{
     ANGULAR_SLEEP_TOLERANCE, LINEAR_SLEEP_TOLERANCE, MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED,
@@ -156,6 +157,16 @@ impl World {
         sensors.clear();
         let mut i = 0;
         while i < self.contacts.len() {
+            // The shapes and bodies of a contact a few ahead: reached by
+            // index, they are what this loop waits for.
+            if let Some(ahead) = self.contacts.get(i + AHEAD).filter(|a| {
+                check_all || moving[a.body_a as usize] || moving[a.body_b as usize]
+            }) {
+                prefetch(&self.shapes.slots, ahead.shape_a.index as usize);
+                prefetch(&self.shapes.slots, ahead.shape_b.index as usize);
+                prefetch(&self.bodies.slots, ahead.body_a as usize);
+                prefetch(&self.bodies.slots, ahead.body_b as usize);
+            }
             let c = &self.contacts[i];
             if !check_all && !moving[c.body_a as usize] && !moving[c.body_b as usize] {
                 if c.sensor {
