@@ -62,6 +62,10 @@ impl World {
         for (li, link) in sc.links.iter().enumerate() {
             if let Some(ahead) = sc.links.get(li + AHEAD) {
                 prefetch(&self.contacts, ahead.contact as usize);
+                for body in [ahead.a as usize, ahead.b as usize] {
+                    prefetch(&sc.solver_bodies, body);
+                    prefetch(&sc.solver_info, body);
+                }
             }
             let c = &self.contacts[link.contact as usize];
             let softness = if link.a_dynamic && link.b_dynamic {
