@@ -3,7 +3,7 @@
 //! feature id keep last step's impulses (warm starting).
 
 use super::body::{Body, BodyType, Shape};
-use super::collide::collide;
+use super::collide::{collide, collide_into};
 use super::id::ShapeId;
 use super::manifold::Manifold;
 use super::math::{Real, Transform};
@@ -92,26 +92,34 @@ impl Contact {
         } else {
             speculative_margin(ba, bb, dt)
         };
-        let mut m = collide(&sa.geom, ba.xf, &sb.geom, bb.xf, spec);
         if self.sensor {
             // Sensors only care whether the shapes overlap.
+            let m = collide(&sa.geom, ba.xf, &sb.geom, bb.xf, spec);
             let overlapping = m.points().iter().any(|p| p.separation < 0.0);
             self.manifold = Manifold::default();
             self.touching = overlapping;
             return;
         }
-        rebase_anchors(&mut m, ba.xf, ba, bb.xf, bb);
+        // What warm starting needs of the old points; then the new manifold
+        // is written in place (no copy of the whole manifold).
+        let old: [(u16, Real, Real); 2] = std::array::from_fn(|k| {
+            let p = &self.manifold.points[k];
+            (p.id, p.normal_impulse, p.tangent_impulse)
+        });
+        let old = &old[..self.manifold.count.min(2)];
+        collide_into(&sa.geom, ba.xf, &sb.geom, bb.xf, spec, &mut self.manifold);
+        let m = &mut self.manifold;
+        rebase_anchors(m, ba.xf, ba, bb.xf, bb);
         for p in m.points[..m.count].iter_mut() {
             p.normal_impulse = 0.0;
             p.tangent_impulse = 0.0;
             p.persisted = false;
-            if let Some(q) = self.manifold.points().iter().find(|q| q.id == p.id) {
-                p.normal_impulse = q.normal_impulse;
-                p.tangent_impulse = q.tangent_impulse;
+            if let Some(&(_, normal, tangent)) = old.iter().find(|q| q.0 == p.id) {
+                p.normal_impulse = normal;
+                p.tangent_impulse = tangent;
                 p.persisted = true;
             }
         }
-        self.manifold = m;
     }
 
     /// Does the manifold count as touching for events? Real contact (within

@@ -159,9 +159,11 @@ impl World {
         while i < self.contacts.len() {
             // The shapes and bodies of a contact a few ahead: reached by
             // index, they are what this loop waits for.
-            if let Some(ahead) = self.contacts.get(i + AHEAD).filter(|a| {
-                check_all || moving[a.body_a as usize] || moving[a.body_b as usize]
-            }) {
+            if let Some(ahead) = self
+                .contacts
+                .get(i + AHEAD)
+                .filter(|a| check_all || moving[a.body_a as usize] || moving[a.body_b as usize])
+            {
                 prefetch(&self.shapes.slots, ahead.shape_a.index as usize);
                 prefetch(&self.shapes.slots, ahead.shape_b.index as usize);
                 prefetch(&self.bodies.slots, ahead.body_a as usize);

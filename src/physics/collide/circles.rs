@@ -1,6 +1,6 @@
 //! Circle against circle: the contact normal is simply the line of centres.
 
-use super::local::{normalize_or, to_world, LocalManifold};
+use super::local::{by_value, normalize_or, to_world_into, LocalManifold};
 use crate::physics::manifold::Manifold;
 use crate::physics::math::{Real, Transform, Vec2};
 use crate::physics::shape::Circle;
@@ -13,6 +13,18 @@ pub fn collide_circles(
     xf_b: Transform,
     speculative: Real,
 ) -> Manifold {
+    by_value(|m| collide_circles_into(a, xf_a, b, xf_b, speculative, m))
+}
+
+/// `collide_circles` written into `out`.
+pub fn collide_circles_into(
+    a: &Circle,
+    xf_a: Transform,
+    b: &Circle,
+    xf_b: Transform,
+    speculative: Real,
+    out: &mut Manifold,
+) {
     let xf = xf_a.inv_mul(xf_b);
     let local = circle_vs_point(
         a.center,
@@ -21,7 +33,7 @@ pub fn collide_circles(
         b.radius,
         speculative,
     );
-    to_world(&local, xf_a, xf_b)
+    to_world_into(&local, xf_a, xf_b, out);
 }
 
 /// Two round points (centre + radius) in one frame. Shared by the circle and

@@ -3,7 +3,7 @@
 //! space) keeps the arithmetic small when bodies sit at huge coordinates, and
 //! lets one conversion (`to_world`) own the anchor conventions of `Manifold`.
 
-use crate::physics::manifold::{Manifold, ManifoldPoint};
+use crate::physics::manifold::Manifold;
 use crate::physics::math::{Real, Transform, Vec2};
 
 /// One contact point in A's local frame.
@@ -49,41 +49,52 @@ impl LocalManifold {
 /// Express a local manifold in the world conventions of `Manifold`.
 /// `anchor_a` is only rotated (never offset by the huge `xf_a.p` and back), so
 /// it keeps full precision far from the world origin.
-pub(super) fn to_world(local: &LocalManifold, xf_a: Transform, xf_b: Transform) -> Manifold {
-    let mut m = Manifold {
-        normal: xf_a.q.rotate(local.normal),
-        ..Default::default()
-    };
-    if local.count == 0 {
-        return m;
-    }
+pub(super) fn to_world_into(
+    local: &LocalManifold,
+    xf_a: Transform,
+    xf_b: Transform,
+    m: &mut Manifold,
+) {
+    m.normal = xf_a.q.rotate(local.normal);
+    let count = local.count.min(2);
+    m.count = count;
     let delta = xf_a.p - xf_b.p;
-    for lp in &local.points[..local.count.min(2)] {
+    // Field by field: a struct literal per point is built on the stack and
+    // copied over.
+    for (k, mp) in m.points.iter_mut().enumerate() {
+        let lp = &local.points[k];
         let anchor_a = xf_a.q.rotate(lp.point);
-        m.points[m.count] = ManifoldPoint {
-            point: xf_a.p + anchor_a,
-            anchor_a,
-            anchor_b: anchor_a + delta,
-            separation: lp.separation,
-            id: lp.id,
-            ..Default::default()
-        };
-        m.count += 1;
+        let live = k < count;
+        mp.point = if live { xf_a.p + anchor_a } else { Vec2::ZERO };
+        mp.anchor_a = if live { anchor_a } else { Vec2::ZERO };
+        mp.anchor_b = if live { anchor_a + delta } else { Vec2::ZERO };
+        mp.separation = if live { lp.separation } else { 0.0 };
+        mp.id = if live { lp.id } else { 0 };
+        mp.normal_impulse = 0.0;
+        mp.tangent_impulse = 0.0;
+        mp.total_normal_impulse = 0.0;
+        mp.normal_velocity = 0.0;
+        mp.persisted = false;
     }
+}
+
+/// Run a pair function that writes its manifold into place and return it.
+pub(super) fn by_value(f: impl FnOnce(&mut Manifold)) -> Manifold {
+    let mut m = Manifold::default();
+    f(&mut m);
     m
 }
 
 /// Turn a manifold computed with the roles of A and B exchanged back into one
 /// for the original order: the normal reverses, the anchors trade places and
 /// each id's two feature bytes swap so ids always read (A feature, B feature).
-pub(super) fn flip(m: Manifold) -> Manifold {
-    let mut out = m;
-    out.normal = -m.normal;
-    for p in &mut out.points[..m.count.min(2)] {
+pub(super) fn flip_in_place(m: &mut Manifold) {
+    m.normal = -m.normal;
+    let count = m.count.min(2);
+    for p in &mut m.points[..count] {
         std::mem::swap(&mut p.anchor_a, &mut p.anchor_b);
         p.id = p.id.rotate_left(8);
     }
-    out
 }
 
 /// Unit vector of `v` with its length, or a fixed fallback direction when the

@@ -52,22 +52,47 @@ pub fn collide(
     xf_b: Transform,
     speculative: Real,
 ) -> Manifold {
+    let mut m = Manifold::default();
+    collide_into(a, xf_a, b, xf_b, speculative, &mut m);
+    m
+}
+
+/// `collide`, written straight into `out` (each pair function returns into
+/// it directly: no copy of the whole manifold per contact per step).
+pub fn collide_into(
+    a: &ShapeGeom,
+    xf_a: Transform,
+    b: &ShapeGeom,
+    xf_b: Transform,
+    speculative: Real,
+    out: &mut Manifold,
+) {
     use ShapeGeom::{Circle, Polygon, Segment};
+    let s = speculative;
     match (a, b) {
-        (Circle(ca), Circle(cb)) => collide_circles(ca, xf_a, cb, xf_b, speculative),
-        (Polygon(pa), Circle(cb)) => collide_polygon_circle(pa, xf_a, cb, xf_b, speculative),
+        (Circle(ca), Circle(cb)) => circles::collide_circles_into(ca, xf_a, cb, xf_b, s, out),
+        (Polygon(pa), Circle(cb)) => {
+            polygon_circle::collide_polygon_circle_into(pa, xf_a, cb, xf_b, s, out)
+        }
         (Circle(ca), Polygon(pb)) => {
-            local::flip(collide_polygon_circle(pb, xf_b, ca, xf_a, speculative))
+            polygon_circle::collide_polygon_circle_into(pb, xf_b, ca, xf_a, s, out);
+            local::flip_in_place(out);
         }
-        (Polygon(pa), Polygon(pb)) => collide_polygons(pa, xf_a, pb, xf_b, speculative),
-        (Segment(sa), Circle(cb)) => collide_segment_circle(sa, xf_a, cb, xf_b, speculative),
+        (Polygon(pa), Polygon(pb)) => polygons::collide_polygons_into(pa, xf_a, pb, xf_b, s, out),
+        (Segment(sa), Circle(cb)) => {
+            segment_circle::collide_segment_circle_into(sa, xf_a, cb, xf_b, s, out)
+        }
         (Circle(ca), Segment(sb)) => {
-            local::flip(collide_segment_circle(sb, xf_b, ca, xf_a, speculative))
+            segment_circle::collide_segment_circle_into(sb, xf_b, ca, xf_a, s, out);
+            local::flip_in_place(out);
         }
-        (Segment(sa), Polygon(pb)) => collide_segment_polygon(sa, xf_a, pb, xf_b, speculative),
+        (Segment(sa), Polygon(pb)) => {
+            segment_polygon::collide_segment_polygon_into(sa, xf_a, pb, xf_b, s, out)
+        }
         (Polygon(pa), Segment(sb)) => {
-            local::flip(collide_segment_polygon(sb, xf_b, pa, xf_a, speculative))
+            segment_polygon::collide_segment_polygon_into(sb, xf_b, pa, xf_a, s, out);
+            local::flip_in_place(out);
         }
-        (Segment(_), Segment(_)) => Manifold::default(),
+        (Segment(_), Segment(_)) => *out = Manifold::default(),
     }
 }

@@ -3,7 +3,7 @@
 //! two vertices (Voronoi regions) for the normal.
 
 use super::circles::circle_vs_point;
-use super::local::{to_world, LocalManifold};
+use super::local::{by_value, to_world_into, LocalManifold};
 use crate::physics::manifold::Manifold;
 use crate::physics::math::{Real, Transform, Vec2};
 use crate::physics::shape::{Circle, Polygon, MAX_POLYGON_VERTICES};
@@ -16,10 +16,22 @@ pub fn collide_polygon_circle(
     xf_b: Transform,
     speculative: Real,
 ) -> Manifold {
+    by_value(|m| collide_polygon_circle_into(poly, xf_a, circle, xf_b, speculative, m))
+}
+
+/// `collide_polygon_circle` written into `out`.
+pub fn collide_polygon_circle_into(
+    poly: &Polygon,
+    xf_a: Transform,
+    circle: &Circle,
+    xf_b: Transform,
+    speculative: Real,
+    out: &mut Manifold,
+) {
     let xf = xf_a.inv_mul(xf_b);
     let center = xf.apply(circle.center);
     let local = polygon_vs_circle(poly, center, circle.radius, speculative);
-    to_world(&local, xf_a, xf_b)
+    to_world_into(&local, xf_a, xf_b, out);
 }
 
 /// Polygon in its own frame against a round point in that frame.

@@ -8,8 +8,8 @@
 use super::circles::circle_vs_point;
 use super::clip::clip_edges;
 use super::hull::Hull;
-use super::local::{flip, to_world, LocalManifold};
-use super::polygon_circle::collide_polygon_circle;
+use super::local::{by_value, flip_in_place, to_world_into, LocalManifold};
+use super::polygon_circle::collide_polygon_circle_into;
 use super::segment_distance::segment_distance;
 use super::LINEAR_SLOP;
 use crate::physics::manifold::{make_feature_id, Manifold};
@@ -24,10 +24,23 @@ pub fn collide_polygons(
     xf_b: Transform,
     speculative: Real,
 ) -> Manifold {
+    by_value(|m| collide_polygons_into(a, xf_a, b, xf_b, speculative, m))
+}
+
+/// `collide_polygons` written into `out`.
+pub fn collide_polygons_into(
+    a: &Polygon,
+    xf_a: Transform,
+    b: &Polygon,
+    xf_b: Transform,
+    speculative: Real,
+    out: &mut Manifold,
+) {
     let count_a = a.count.min(MAX_POLYGON_VERTICES);
     let count_b = b.count.min(MAX_POLYGON_VERTICES);
     if count_a == 0 || count_b == 0 {
-        return Manifold::default();
+        *out = Manifold::default();
+        return;
     }
     // A one-vertex hull is a round point: reuse the circle routines.
     if count_b == 1 {
@@ -35,14 +48,17 @@ pub fn collide_polygons(
             center: b.vertices[0],
             radius: b.radius,
         };
-        return collide_polygon_circle(a, xf_a, &c, xf_b, speculative);
+        collide_polygon_circle_into(a, xf_a, &c, xf_b, speculative, out);
+        return;
     }
     if count_a == 1 {
         let c = Circle {
             center: a.vertices[0],
             radius: a.radius,
         };
-        return flip(collide_polygon_circle(b, xf_b, &c, xf_a, speculative));
+        collide_polygon_circle_into(b, xf_b, &c, xf_a, speculative, out);
+        flip_in_place(out);
+        return;
     }
 
     // Work in A's frame, shifted to A's first vertex so that coordinates stay
@@ -55,7 +71,7 @@ pub fn collide_polygons(
     for p in &mut local.points[..local.count] {
         p.point += origin;
     }
-    to_world(&local, xf_a, xf_b)
+    to_world_into(&local, xf_a, xf_b, out);
 }
 
 /// The SAT value of hull 1's faces against hull 2: the largest, over faces of

@@ -2,7 +2,7 @@
 //! the normal just follows the closest point, whichever side the circle is on.
 
 use super::circles::circle_vs_point;
-use super::local::{to_world, LocalManifold};
+use super::local::{by_value, to_world_into, LocalManifold};
 use crate::physics::manifold::Manifold;
 use crate::physics::math::{Real, Transform, Vec2};
 use crate::physics::shape::{Circle, Segment};
@@ -15,10 +15,22 @@ pub fn collide_segment_circle(
     xf_b: Transform,
     speculative: Real,
 ) -> Manifold {
+    by_value(|m| collide_segment_circle_into(seg, xf_a, circle, xf_b, speculative, m))
+}
+
+/// `collide_segment_circle` written into `out`.
+pub fn collide_segment_circle_into(
+    seg: &Segment,
+    xf_a: Transform,
+    circle: &Circle,
+    xf_b: Transform,
+    speculative: Real,
+    out: &mut Manifold,
+) {
     let xf = xf_a.inv_mul(xf_b);
     let center = xf.apply(circle.center);
     let local = capsule_vs_circle(seg.a, seg.b, 0.0, center, circle.radius, speculative);
-    to_world(&local, xf_a, xf_b)
+    to_world_into(&local, xf_a, xf_b, out);
 }
 
 /// Capsule core `p1..p2` with radius `radius_a` against a round point, all in

@@ -3,8 +3,8 @@
 //! the contact works from either side (segments are two-sided).
 
 use super::hull::Hull;
-use super::local::{flip, to_world};
-use super::polygon_circle::collide_polygon_circle;
+use super::local::{by_value, flip_in_place, to_world_into};
+use super::polygon_circle::collide_polygon_circle_into;
 use super::polygons::collide_hulls;
 use crate::physics::manifold::Manifold;
 use crate::physics::math::{Real, Transform};
@@ -19,12 +19,25 @@ pub fn collide_segment_polygon(
     xf_b: Transform,
     speculative: Real,
 ) -> Manifold {
+    by_value(|m| collide_segment_polygon_into(seg, xf_a, poly, xf_b, speculative, m))
+}
+
+/// `collide_segment_polygon` written into `out`.
+pub fn collide_segment_polygon_into(
+    seg: &Segment,
+    xf_a: Transform,
+    poly: &Polygon,
+    xf_b: Transform,
+    speculative: Real,
+    out: &mut Manifold,
+) {
     let count_b = poly.count.min(MAX_POLYGON_VERTICES);
     let length_sq = (seg.b - seg.a).length_squared();
     let scale = seg.a.abs().max_element().max(seg.b.abs().max_element());
     let degenerate = !(length_sq > (Real::EPSILON * scale).powi(2) && length_sq.is_finite());
     if count_b == 0 {
-        return Manifold::default();
+        *out = Manifold::default();
+        return;
     }
     if degenerate || count_b == 1 {
         // A zero-length segment is a point: collide it as a zero-radius circle.
@@ -34,13 +47,23 @@ pub fn collide_segment_polygon(
                 center: poly.vertices[0],
                 radius: poly.radius,
             };
-            return super::collide_segment_circle(seg, xf_a, &c, xf_b, speculative);
+            super::segment_circle::collide_segment_circle_into(
+                seg,
+                xf_a,
+                &c,
+                xf_b,
+                speculative,
+                out,
+            );
+            return;
         }
         let c = Circle {
             center: seg.a,
             radius: 0.0,
         };
-        return flip(collide_polygon_circle(poly, xf_b, &c, xf_a, speculative));
+        collide_polygon_circle_into(poly, xf_b, &c, xf_a, speculative, out);
+        flip_in_place(out);
+        return;
     }
 
     // A's frame, shifted to the segment's first point for round-off.
@@ -52,5 +75,5 @@ pub fn collide_segment_polygon(
     for p in &mut local.points[..local.count] {
         p.point += origin;
     }
-    to_world(&local, xf_a, xf_b)
+    to_world_into(&local, xf_a, xf_b, out);
 }
