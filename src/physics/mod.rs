@@ -19,6 +19,7 @@ mod graph_color;
 pub mod hash;
 pub mod id;
 pub mod island;
+pub mod joints;
 pub mod manifold;
 pub mod math;
 pub mod query;
@@ -38,7 +39,11 @@ pub use body::{Body, BodyDef, BodyType, Shape, ShapeDef};
 pub use debug_draw::{DebugDraw, DrawFlags, DrawStyle};
 pub use error::{PhysicsError, PhysicsResult};
 pub use events::{ContactBegin, ContactEnd, SensorEvent, StepEvents};
-pub use id::{BodyId, ShapeId};
+pub use id::{BodyId, JointId, ShapeId};
+pub use joints::{
+    DistanceParams, HingeParams, Joint, JointBreak, JointDef, JointKind, JointType, MouseParams,
+    Rope, RopeDef, SliderParams, SpringParams, WeldParams,
+};
 pub use math::{Aabb, Real, Rot, Transform, Vec2};
 pub use query::RayCastHit;
 pub use settings::WorldSettings;

@@ -15,6 +15,7 @@ use super::contact::{should_collide, Contact};
 use super::contact_solver::{self as cs, ContactConstraint};
 use super::contact_solver_wide::{self as wide, WideConstraint};
 use super::hash::pair_key;
+use super::joints::solver::{self as joint_solver, JointConstraint};
 use super::math::{Real, Rot, Vec2};
 use super::settings::{
     ANGULAR_SLEEP_TOLERANCE, LINEAR_SLEEP_TOLERANCE, MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED,
@@ -49,6 +50,9 @@ pub struct StepScratch {
     pub(super) lane_of_slot: Vec<u32>,
     /// Relative normal velocity at the step start per link (for events).
     pub(super) approach: Vec<[Real; 2]>,
+    /// Joints of this step and the body pairs they join into islands.
+    pub(crate) joints: Vec<JointConstraint>,
+    pub(crate) joint_pairs: Vec<(u32, u32)>,
     pairs: Vec<(u32, u32)>,
     wake: Vec<u32>,
     fast: Vec<u32>,
@@ -62,6 +66,7 @@ impl World {
             return;
         }
         self.events.clear();
+        self.wake_joined_sleepers();
         self.find_new_contacts();
         self.update_contacts(dt);
         self.solve(dt);
@@ -89,7 +94,9 @@ impl World {
             let sb = self.shapes.at(b);
             let ba = self.bodies.at(sa.body.index);
             let bb = self.bodies.at(sb.body.index);
-            if !should_collide(sa, sb, ba, bb) {
+            if !should_collide(sa, sb, ba, bb)
+                || !self.joints.allows_collision(sa.body.index, sb.body.index)
+            {
                 continue;
             }
             // Sensors go first so events know which side is the sensor.
@@ -226,6 +233,9 @@ impl World {
             });
         }
 
+        // --- joints (before the islands: they join bodies into them)
+        self.prepare_joints(&mut sc, h);
+
         // --- contact constraints, islands and solve order
         self.build_contact_constraints(&mut sc, h);
         let push = self.settings.contact_push_speed;
@@ -241,12 +251,14 @@ impl World {
             remember_warm_start(&sc.solver_bodies, &mut sc.solver_info);
             solve_islands(&mut sc, inv_h, push, true);
             integrate_positions(&mut sc.solver_bodies, h);
+            joint_solver::project_joints(&sc.joints, &mut sc.solver_bodies);
             // The second half of the warm start is the same impulses again:
             // added per body, not per constraint.
             kick(&mut sc.solver_bodies, &mut sc.solver_info, 0.5 * h, false);
             solve_islands(&mut sc, inv_h, push, false);
         }
         self.finish_contact_constraints(&mut sc);
+        self.finish_joints(&sc);
 
         // --- write back
         sc.fast.clear();
@@ -414,6 +426,7 @@ fn integrate_positions(bodies: &mut [SolverBody], h: Real) {
 
 /// Warm start every constraint: the bundled ones wide, the rest one by one.
 fn warm_start(sc: &mut StepScratch) {
+    joint_solver::warm_start_joints(&mut sc.joints, &mut sc.solver_bodies, &sc.solver_info);
     let bundles = &mut sc.bundles[..sc.bundles_used];
     wide::warm_start_all(bundles, &mut sc.solver_bodies);
     for range in sc.solver_order.ranges.iter() {
@@ -432,8 +445,11 @@ fn solve_islands(sc: &mut StepScratch, inv_h: Real, push: Real, use_bias: bool) 
         solver_order,
         bundles,
         bundles_used,
+        joints,
+        solver_info,
         ..
     } = sc;
+    joint_solver::solve_joints(joints, solver_bodies, solver_info, use_bias);
     let bundles = &mut bundles[..*bundles_used];
     wide::solve_all(bundles, solver_bodies, inv_h, push, use_bias);
     for range in solver_order.ranges.iter() {
