@@ -18,6 +18,7 @@ pub mod geometry;
 mod graph_color;
 pub mod hash;
 pub mod id;
+mod integrator;
 pub mod island;
 pub mod joints;
 pub mod manifold;

@@ -259,6 +259,9 @@ impl World {
         }
         self.finish_contact_constraints(&mut sc);
         self.finish_joints(&sc);
+        if self.settings.integrator == super::settings::Integrator::Rk4 {
+            self.rk4_free_bodies(&mut sc, dt, h);
+        }
 
         // --- write back
         sc.fast.clear();
