@@ -444,3 +444,115 @@ fn bad_joints_are_errors() {
     );
     assert!(w.create_joint(&neg).is_err());
 }
+
+#[test]
+fn mouse_joint_drags_a_body_to_its_target() {
+    let mut w = World::new(WorldSettings::default());
+    ground_box(&mut w, Vec2::new(0.0, -0.5), 20.0, 1.0, Material::default());
+    let b = dynamic_box(
+        &mut w,
+        Vec2::new(0.0, 0.5),
+        0.0,
+        1.0,
+        1.0,
+        Material::default(),
+    );
+    let m = w.body(b).unwrap().mass;
+    let j = w
+        .create_mouse_joint(b, Vec2::new(0.0, 0.5), 1000.0 * m)
+        .unwrap();
+    w.set_mouse_target(j, Vec2::new(3.0, 2.0)).unwrap();
+    for _ in 0..180 {
+        w.step(DT);
+    }
+    let p = center(&w, b);
+    println!("mouse joint: body at {p:?} (target (3, 2))");
+    assert!((p - Vec2::new(3.0, 2.0)).length() < 0.05, "{p:?}");
+    // A weak mouse joint cannot lift a heavy body.
+    w.destroy_joint(j).unwrap();
+    let weak = w.create_mouse_joint(b, p, 0.5 * m * 9.81).unwrap();
+    w.set_mouse_target(weak, p + Vec2::new(0.0, 3.0)).unwrap();
+    for _ in 0..120 {
+        w.step(DT);
+    }
+    assert!(center(&w, b).y < 0.6, "lifted with half its weight");
+    let hinge = jx::hinge_pendulum(&mut w, 1.0);
+    let hj = w.joints().find(|(_, jt)| jt.body_a == hinge).unwrap().0;
+    assert!(
+        w.set_mouse_target(hj, Vec2::ZERO).is_err(),
+        "not a mouse joint"
+    );
+}
+
+#[test]
+fn gravity_scale_and_damping_act_as_documented() {
+    let mut w = World::new(WorldSettings {
+        enable_sleep: false,
+        ..WorldSettings::default()
+    });
+    let floaty = jx::ball(&mut w, Vec2::new(0.0, 0.0), 0.1, 1.0);
+    w.set_gravity_scale(floaty, 0.5).unwrap();
+    let drag = jx::ball(&mut w, Vec2::new(5.0, 0.0), 0.1, 1.0);
+    w.set_damping(drag, 2.0, 3.0).unwrap();
+    w.set_gravity_scale(drag, 0.0).unwrap();
+    w.set_linear_velocity(drag, Vec2::new(1.0, 0.0)).unwrap();
+    w.set_angular_velocity(drag, 1.0).unwrap();
+    for _ in 0..60 {
+        w.step(DT);
+    }
+    let y = center(&w, floaty).y;
+    assert!((y + 0.5 * 0.5 * 9.81).abs() < 1e-9, "half gravity: {y}");
+    let v = w.body(drag).unwrap().linear_velocity.x;
+    let om = w.body(drag).unwrap().angular_velocity;
+    println!(
+        "1 s of damping 2/s: v = {v:.5} (exp: {:.5}); angular 3/s: {om:.5} (exp: {:.5})",
+        (-2.0f64).exp(),
+        (-3.0f64).exp()
+    );
+    assert!((v - (-2.0f64).exp()).abs() < 0.01, "linear damping {v}");
+    assert!((om - (-3.0f64).exp()).abs() < 0.01, "angular damping {om}");
+}
+
+#[derive(Default)]
+struct Recorder {
+    joints: usize,
+    springs: usize,
+    ropes: Vec<usize>,
+}
+
+impl physbox::physics::DebugDraw for Recorder {
+    fn polygon(&mut self, _: &[Vec2], _: f64, _: physbox::physics::DrawStyle, _: u64) {}
+    fn circle(&mut self, _: Vec2, _: f64, _: Vec2, _: physbox::physics::DrawStyle, _: u64) {}
+    fn segment(&mut self, _: Vec2, _: Vec2, _: physbox::physics::DrawStyle, _: u64) {}
+    fn aabb(&mut self, _: physbox::physics::Aabb) {}
+    fn contact(&mut self, _: Vec2, _: Vec2, _: f64) {}
+    fn center_of_mass(&mut self, _: physbox::physics::Transform) {}
+    fn velocity(&mut self, _: Vec2, _: Vec2) {}
+    fn joint(&mut self, _: physbox::physics::JointType, _: Vec2, _: Vec2) {
+        self.joints += 1;
+    }
+    fn spring(&mut self, _: Vec2, _: Vec2) {
+        self.springs += 1;
+    }
+    fn rope(&mut self, points: &[Vec2]) {
+        self.ropes.push(points.len());
+    }
+}
+
+#[test]
+fn debug_draw_shows_joints_springs_and_ropes() {
+    let mut w = World::new(WorldSettings::default());
+    jx::hung_boxes(&mut w, 1.0, 10.0, 0.0);
+    jx::hanging_spring(&mut w, 5.0, 1.0, 10.0, 0.0, 0.0);
+    jx::hanging_rope(&mut w, Vec2::new(-5.0, 5.0), 6, 0.1, 0.2, None, 0.0);
+    let mut r = Recorder::default();
+    w.debug_draw(
+        &mut r,
+        physbox::physics::DrawFlags {
+            joints: true,
+            ..Default::default()
+        },
+    );
+    // Two hinges and the rope's pin; the rope's links and tether are its polyline.
+    assert_eq!((r.joints, r.springs, r.ropes.clone()), (3, 1, vec![6]));
+}
