@@ -60,8 +60,8 @@ fn spring_trace(mass: f64, k: f64, c: f64, seconds: f64) -> Vec<f64> {
 
 #[test]
 fn undamped_spring_period_matches_theory() {
-    for (m, k) in [(2.0, 50.0), (1.0, 400.0), (0.5, 5.0)] {
-        let theory = 2.0 * PI * (m / k as f64).sqrt();
+    for (m, k) in [(2.0f64, 50.0f64), (1.0, 400.0), (0.5, 5.0)] {
+        let theory = 2.0 * PI * (m / k).sqrt();
         let xs = spring_trace(m, k, 0.0, 12.0 * theory);
         let ups = upward_crossings(&xs, DT);
         let n = ups.len() - 1;
@@ -81,9 +81,9 @@ fn undamped_spring_period_matches_theory() {
 
 #[test]
 fn damped_spring_decays_per_period_as_theory() {
-    for (m, k, c) in [(2.0, 50.0, 1.0), (1.0, 100.0, 2.0)] {
-        let wn = (k / m as f64).sqrt();
-        let zeta = c / (2.0 * (k * m as f64).sqrt());
+    for (m, k, c) in [(2.0f64, 50.0f64, 1.0f64), (1.0, 100.0, 2.0)] {
+        let wn = (k / m).sqrt();
+        let zeta = c / (2.0 * (k * m).sqrt());
         let td = 2.0 * PI / (wn * (1.0 - zeta * zeta).sqrt());
         let theory = (-zeta * wn * td).exp();
         let xs = spring_trace(m, k, c, 6.0 * td);

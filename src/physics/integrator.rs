@@ -66,9 +66,9 @@ impl World {
             constrained[j.a as usize] = true;
             constrained[j.b as usize] = true;
         }
-        for i in 1..n {
+        for (i, &held) in constrained.iter().enumerate().skip(1) {
             let info = &sc.solver_info[i];
-            if constrained[i] || info.inv_mass == 0.0 {
+            if held || info.inv_mass == 0.0 {
                 continue;
             }
             let b = self.bodies.at(info.body);

@@ -41,7 +41,7 @@ impl HingeParams {
             }
         }
         if let Some((speed, torque)) = self.motor {
-            if !speed.is_finite() || !(torque.is_finite() && torque >= 0.0) {
+            if !(speed.is_finite() && torque.is_finite() && torque >= 0.0) {
                 return Err(PhysicsError::InvalidArgument(format!(
                     "hinge: motor needs a finite speed and a non-negative max torque, got {{{speed}, {torque}}}"
                 )));

@@ -61,7 +61,7 @@ impl SliderParams {
             }
         }
         if let Some((speed, force)) = self.motor {
-            if !speed.is_finite() || !(force.is_finite() && force >= 0.0) {
+            if !(speed.is_finite() && force.is_finite() && force >= 0.0) {
                 return err(format!(
                     "motor needs a finite speed and a non-negative max force, got {{{speed}, {force}}}"
                 ));
