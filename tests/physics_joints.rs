@@ -109,6 +109,18 @@ fn stiff_spring_is_stable_at_any_k() {
         println!("k={k:e}: final displacement {last:e}");
         assert!(last.is_finite() && last.abs() < 0.5, "k={k}: {last}");
     }
+    // A heavily damped soft spring creeps to rest without ringing.
+    let xs = spring_trace(1.0, 10.0, 1e4, 5.0);
+    let flips = xs
+        .windows(3)
+        .filter(|w| (w[1] - w[0]) * (w[2] - w[1]) < 0.0)
+        .count();
+    println!(
+        "k=10 c=1e4: final displacement {:e}, direction changes {flips}",
+        xs[xs.len() - 1]
+    );
+    assert!(xs.iter().all(|x| x.is_finite() && x.abs() <= 0.5 + 1e-9));
+    assert!(flips <= 1, "an overdamped spring rang: {flips}");
 }
 
 #[test]

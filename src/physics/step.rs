@@ -249,6 +249,7 @@ impl World {
             kick(&mut sc.solver_bodies, &mut sc.solver_info, 0.5 * h, true);
             warm_start(&mut sc);
             remember_warm_start(&sc.solver_bodies, &mut sc.solver_info);
+            joint_solver::warm_start_joints(&mut sc.joints, &mut sc.solver_bodies);
             solve_islands(&mut sc, inv_h, push, true);
             integrate_positions(&mut sc.solver_bodies, h);
             joint_solver::project_joints(&sc.joints, &mut sc.solver_bodies);
@@ -429,7 +430,6 @@ fn integrate_positions(bodies: &mut [SolverBody], h: Real) {
 
 /// Warm start every constraint: the bundled ones wide, the rest one by one.
 fn warm_start(sc: &mut StepScratch) {
-    joint_solver::warm_start_joints(&mut sc.joints, &mut sc.solver_bodies, &sc.solver_info);
     let bundles = &mut sc.bundles[..sc.bundles_used];
     wide::warm_start_all(bundles, &mut sc.solver_bodies);
     for range in sc.solver_order.ranges.iter() {
@@ -449,10 +449,9 @@ fn solve_islands(sc: &mut StepScratch, inv_h: Real, push: Real, use_bias: bool) 
         bundles,
         bundles_used,
         joints,
-        solver_info,
         ..
     } = sc;
-    joint_solver::solve_joints(joints, solver_bodies, solver_info, use_bias);
+    joint_solver::solve_joints(joints, solver_bodies, use_bias);
     let bundles = &mut bundles[..*bundles_used];
     wide::solve_all(bundles, solver_bodies, inv_h, push, use_bias);
     for range in solver_order.ranges.iter() {

@@ -156,6 +156,13 @@ pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
     } else {
         return;
     };
+    // Along the axis at the substep start (see `project_joints`).
+    let len_s = c.d_s.length();
+    let (u, ra, rb) = if len_s > MIN_AXIS_LENGTH {
+        (c.d_s / len_s, c.ra_s, c.rb_s)
+    } else {
+        (u, ra, rb)
+    };
     let (rua, rub) = (cross(ra, u), cross(rb, u));
     let k = c.ma + c.mb + c.ia * rua * rua + c.ib * rub * rub;
     if k <= 0.0 {
