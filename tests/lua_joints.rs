@@ -169,3 +169,20 @@ fn bad_joint_input_names_file_and_line() {
         "positive",
     );
 }
+
+#[test]
+fn rope_pinned_at_both_ends_sags_but_holds() {
+    let out = printed(
+        "local l = box { x = -2, y = 5, w = 0.2, h = 0.2, static = true }
+         local r = box { x = 2, y = 5, w = 0.2, h = 0.2, static = true }
+         local rope_a = rope { from = {-2, 5}, to = {2, 5}, segments = 10, mass = 2, a = l, b = r }
+         local rope_b = rope { from = {-2, 3}, to = {2, 3}, segments = 10, mass = 2, k = 5000,
+                               damping = 1, a = l, b = r, collide = false }
+         world:step(300)
+         local _, mid_y = rope_a.bodies[6]:center()
+         print(mid_y < 5, rope_a:length() <= 4 * 1.01, rope_b:length() > 4)
+         local lx, ly = rope_a.last:center()
+         print(math.abs(lx - 2) < 1e-3 and math.abs(ly - 5) < 1e-3)",
+    );
+    assert_eq!(out, vec!["true\ttrue\ttrue", "true"]);
+}

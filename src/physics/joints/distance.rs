@@ -104,7 +104,7 @@ pub(crate) fn apply(
     super::solver::apply_point(c, ra, rb, p, v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
     let p = data(c);
     let (ra, rb) = c.anchors(bodies);
     let (u, len) = axis(c, bodies, ra, rb);
@@ -117,7 +117,7 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
     let mut row = |slot: usize, sign: Real, c_err: Real, limit: bool, c: &mut JointConstraint| {
         let cdot = sign * u.dot(point_velocity(v, ra, rb));
         let (bias, ms, is) = if limit {
-            c.limit_terms(c_err, use_bias)
+            c.limit_terms(c_err)
         } else {
             (0.0, 1.0, 0.0)
         };

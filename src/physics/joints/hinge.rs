@@ -91,7 +91,7 @@ pub(crate) fn apply(
     v.3 += c.ib * axial;
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
     let p = data(c);
     if p.axial_mass > 0.0 {
         if let Some((speed, max_torque)) = p.motor {
@@ -107,7 +107,7 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
         if let Some((lo, hi)) = p.limits {
             let angle = c.angle(bodies);
             // Lower: C = θ − lo.
-            let (bias, ms, is) = c.limit_terms(angle - lo, use_bias);
+            let (bias, ms, is) = c.limit_terms(angle - lo);
             let cdot = v.3 - v.1;
             let old = c.imp[3];
             let new = (old - p.axial_mass * ms * (cdot + bias) - is * old).max(0.0);
@@ -116,7 +116,7 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
             v.1 -= c.ia * applied;
             v.3 += c.ib * applied;
             // Upper: C = hi − θ.
-            let (bias, ms, is) = c.limit_terms(hi - angle, use_bias);
+            let (bias, ms, is) = c.limit_terms(hi - angle);
             let cdot = v.1 - v.3;
             let old = c.imp[4];
             let new = (old - p.axial_mass * ms * (cdot + bias) - is * old).max(0.0);
@@ -126,7 +126,7 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
             v.3 -= c.ib * applied;
         }
     }
-    solve_point(c, bodies, v, 0, use_bias, None);
+    solve_point(c, bodies, v, 0, None);
 }
 
 /// Position projection: the angle back inside violated limits, then the

@@ -78,9 +78,9 @@ pub(crate) fn apply(
     super::solver::apply_point(c, ra, rb, Vec2::new(imp[0], imp[1]), v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
     let max = data(c).max_impulse;
-    solve_point(c, bodies, v, 0, use_bias, Some(max));
+    solve_point(c, bodies, v, 0, Some(max));
 }
 
 pub(crate) fn impulse(c: &JointConstraint) -> (Vec2, Real) {

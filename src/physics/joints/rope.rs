@@ -208,6 +208,15 @@ impl World {
         } else {
             None
         };
+        // Forget ropes whose masses are all gone (drawing skips them anyway).
+        let World {
+            joints,
+            bodies: arena,
+            ..
+        } = self;
+        joints
+            .ropes
+            .retain(|r| r.iter().any(|b| arena.get(b.index, b.generation).is_some()));
         self.joints.ropes.push(bodies.clone());
         Ok(Rope {
             bodies,

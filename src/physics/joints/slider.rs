@@ -146,7 +146,7 @@ pub(crate) fn apply(
     push(c, &f, imp[2] - imp[3] + imp[4], imp[0], imp[1], v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
     let p = data(c);
     let f = frame(c, bodies);
     let axial_k = c.ma + c.mb + c.ia * f.a1 * f.a1 + c.ib * f.a2 * f.a2;
@@ -161,12 +161,12 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
     }
     if let Some((lo, hi)) = p.limits {
         let s = f.axis.dot(f.d);
-        let (bias, ms, is) = c.limit_terms(s - lo, use_bias);
+        let (bias, ms, is) = c.limit_terms(s - lo);
         let old = c.imp[2];
         let new = (old - axial_mass * ms * (axial_cdot(v) + bias) - is * old).max(0.0);
         c.imp[2] = new;
         push(c, &f, new - old, 0.0, 0.0, v);
-        let (bias, ms, is) = c.limit_terms(hi - s, use_bias);
+        let (bias, ms, is) = c.limit_terms(hi - s);
         let old = c.imp[3];
         let new = (old - axial_mass * ms * (-axial_cdot(v) + bias) - is * old).max(0.0);
         c.imp[3] = new;

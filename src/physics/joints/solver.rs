@@ -138,7 +138,7 @@ impl JointConstraint {
     /// close exactly the gap this substep), a plain velocity row otherwise
     /// (the overlap itself is removed by the position projection).
     #[inline]
-    pub fn limit_terms(&self, c: Real, _use_bias: bool) -> (Real, Real, Real) {
+    pub fn limit_terms(&self, c: Real) -> (Real, Real, Real) {
         if c > 0.0 {
             (c * self.inv_h, 1.0, 0.0)
         } else {
@@ -240,7 +240,6 @@ pub(crate) fn solve_point(
     bodies: &[SolverBody],
     v: &mut Vel,
     i: usize,
-    _use_bias: bool,
     max: Option<Real>,
 ) {
     let (ra, rb) = c.anchors(bodies);
@@ -438,7 +437,8 @@ fn apply_impulses(c: &JointConstraint, bodies: &mut [SolverBody], imp: &[Real; I
     c.store(bodies, v);
 }
 
-/// One phase over the joints: the solve phase (`use_bias`) or the relax
+/// One phase over the joints: the solve phase (`use_bias`; only springs
+/// treat the phases differently, rigid rows are the same in both) or the relax
 /// phase, which first applies the warm start's second half — per joint, at
 /// the anchors as they are after the drift. (Re-adding it per body, as the
 /// contacts do, would apply a pendulum's pivot impulse in the direction the

@@ -29,7 +29,7 @@ pub(crate) fn apply(
     v.3 += c.ib * imp[2];
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
     let k = c.ia + c.ib;
     if k > 0.0 {
         let applied = -(v.3 - v.1) / k;
@@ -37,7 +37,7 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
         v.1 -= c.ia * applied;
         v.3 += c.ib * applied;
     }
-    solve_point(c, bodies, v, 0, use_bias, None);
+    solve_point(c, bodies, v, 0, None);
 }
 
 /// Position projection: angle, then anchors.
