@@ -202,3 +202,9 @@ fn breakable_chain_reports_each_break_once() {
 fn car_drives_on_its_motor() {
     assert!(figures("car")["distance_driven"] > 5.0);
 }
+
+#[test]
+fn newtons_cradle_passes_the_momentum_on() {
+    let f = figures("newtons_cradle");
+    assert!((f["transfer"] - 1.0).abs() < 0.02, "{f:?}");
+}
