@@ -568,3 +568,129 @@ fn debug_draw_shows_joints_springs_and_ropes() {
     // Two hinges and the rope's pin; the rope's links and tether are its polyline.
     assert_eq!((r.joints, r.springs, r.ropes.clone()), (3, 1, vec![6]));
 }
+
+#[test]
+fn hinge_limits_and_motor_work() {
+    use physbox::physics::{SliderParams, WeldParams};
+    let mut w = World::new(WorldSettings {
+        enable_sleep: false,
+        ..WorldSettings::default()
+    });
+    // A pendulum released horizontal with limits ±0.5 rad from there.
+    let bob = dynamic_box(
+        &mut w,
+        Vec2::new(1.0, 0.0),
+        0.0,
+        0.2,
+        0.2,
+        Material::default(),
+    );
+    w.create_joint(&JointDef::new(
+        JointKind::Hinge(HingeParams {
+            limits: Some((-0.5, 0.5)),
+            ..HingeParams::default()
+        }),
+        bob,
+        None,
+        Vec2::ZERO,
+    ))
+    .unwrap();
+    // A wheel driven at 5 rad/s by a motor of at most 100 N·m.
+    let wheel = jx::ball(&mut w, Vec2::new(5.0, 0.0), 0.5, 2.0);
+    w.create_joint(&JointDef::new(
+        JointKind::Hinge(HingeParams {
+            motor: Some((5.0, 100.0)),
+            ..HingeParams::default()
+        }),
+        wheel,
+        None,
+        Vec2::new(5.0, 0.0),
+    ))
+    .unwrap();
+    // A cart on a horizontal slider within ±1 m, pushed at 5 m/s.
+    let cart = dynamic_box(
+        &mut w,
+        Vec2::new(10.0, 0.0),
+        0.0,
+        0.5,
+        0.3,
+        Material::default(),
+    );
+    w.create_joint(&JointDef::new(
+        JointKind::Slider(SliderParams {
+            axis: Vec2::X,
+            limits: Some((-1.0, 1.0)),
+            ..SliderParams::default()
+        }),
+        cart,
+        None,
+        Vec2::new(10.0, 0.0),
+    ))
+    .unwrap();
+    w.set_linear_velocity(cart, Vec2::new(5.0, 0.0)).unwrap();
+    // A box welded to the world off its centre.
+    let shelf = dynamic_box(
+        &mut w,
+        Vec2::new(15.0, 0.0),
+        0.0,
+        2.0,
+        0.2,
+        Material::default(),
+    );
+    w.create_joint(&JointDef::new(
+        JointKind::Weld(WeldParams::default()),
+        shelf,
+        None,
+        Vec2::new(14.0, 0.0),
+    ))
+    .unwrap();
+    let (mut worst_angle, mut worst_cart, mut worst_shelf): (f64, f64, f64) = (0.0, 0.0, 0.0);
+    for _ in 0..240 {
+        w.step(DT);
+        let b = w.body(bob).unwrap();
+        // The bob's angle about the pivot, from where it started.
+        let a = b.center.y.atan2(b.center.x);
+        worst_angle = worst_angle.max(a.abs());
+        let c = w.body(cart).unwrap();
+        worst_cart = worst_cart
+            .max((c.center.x - 10.0).abs() - 1.0)
+            .max(c.center.y.abs())
+            .max(c.xf.q.angle().abs());
+        let s = w.body(shelf).unwrap();
+        worst_shelf = worst_shelf.max((s.center - Vec2::new(15.0, 0.0)).length());
+    }
+    let omega = w.body(wheel).unwrap().angular_velocity;
+    println!("hinge limit ±0.5: max |angle| {worst_angle:.5}; motor 5 rad/s: {omega:.6}; slider overshoot {worst_cart:e}; weld drift {worst_shelf:e}");
+    assert!(worst_angle < 0.5 + 0.01, "{worst_angle}");
+    assert!((omega - 5.0).abs() < 1e-6, "{omega}");
+    assert!(worst_cart < 0.01, "{worst_cart}");
+    assert!(worst_shelf < 1e-3, "{worst_shelf}");
+}
+
+#[test]
+fn distance_range_and_rope_bounds() {
+    let mut w = World::new(WorldSettings::default());
+    let a = jx::ball(&mut w, Vec2::new(0.0, -1.5), 0.1, 1.0);
+    let mut def = JointDef::new(
+        JointKind::Distance(DistanceParams {
+            length: None,
+            min: Some(1.0),
+            max: Some(2.0),
+        }),
+        a,
+        None,
+        Vec2::new(0.0, -1.5),
+    );
+    def.anchor_b = Vec2::ZERO;
+    w.create_joint(&def).unwrap();
+    w.set_linear_velocity(a, Vec2::new(0.0, 6.0)).unwrap();
+    let (mut lo, mut hi): (f64, f64) = (10.0, 0.0);
+    for _ in 0..300 {
+        w.step(DT);
+        let d = center(&w, a).length();
+        lo = lo.min(d);
+        hi = hi.max(d);
+    }
+    println!("distance range [1, 2]: seen [{lo:.5}, {hi:.5}]");
+    assert!(lo > 1.0 - 1e-3 && hi < 2.0 + 1e-3, "[{lo}, {hi}]");
+}

@@ -83,11 +83,22 @@ pub(crate) struct Prepared {
     pub motor: Option<(Real, Real)>,
 }
 
-pub(crate) fn prepare(p: &SliderParams, qa: Rot) -> Prepared {
+/// `to_world`: B is the world. The solver's translation is B's relative to
+/// A; the user's limits and motor speed are the body's own motion along the
+/// axis then, so they are mirrored.
+pub(crate) fn prepare(p: &SliderParams, qa: Rot, to_world: bool) -> Prepared {
+    let (limits, motor) = if to_world {
+        (
+            p.limits.map(|(lo, hi)| (-hi, -lo)),
+            p.motor.map(|(speed, max)| (-speed, max)),
+        )
+    } else {
+        (p.limits, p.motor)
+    };
     Prepared {
         axis0: qa.rotate(p.axis),
-        limits: p.limits,
-        motor: p.motor,
+        limits,
+        motor,
     }
 }
 
@@ -223,7 +234,7 @@ pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
         if k > 0.0 {
             let (ra, rb) = c.anchors(bodies);
             let err = super::solver::clamp_scalar(err, super::solver::LIMITS.0);
-            c.shift(bodies, ra, rb, (-err / k) * f.axis, 0.0);
+            c.nudge(bodies, ra, rb, (-err / k) * f.axis, 0.0);
         }
     }
 }
