@@ -694,3 +694,38 @@ fn distance_range_and_rope_bounds() {
     println!("distance range [1, 2]: seen [{lo:.5}, {hi:.5}]");
     assert!(lo > 1.0 - 1e-3 && hi < 2.0 + 1e-3, "[{lo}, {hi}]");
 }
+
+#[test]
+fn pinned_rope_swinging_onto_the_ground_loses_energy() {
+    let mut w = World::new(WorldSettings::default());
+    ground_box(&mut w, Vec2::new(0.0, -0.5), 30.0, 1.0, Material::default());
+    for k in [None, Some(1e4)] {
+        let pin = w
+            .create_body(&physbox::physics::BodyDef {
+                body_type: physbox::physics::BodyType::Static,
+                position: Vec2::new(-2.0, 4.0),
+                ..Default::default()
+            })
+            .unwrap();
+        w.create_rope(&physbox::physics::RopeDef {
+            from: Vec2::new(-2.0, 4.0),
+            to: Vec2::new(6.0, 4.0),
+            segments: 40,
+            mass: 4.0,
+            radius: 0.05,
+            k,
+            damping: 1.0,
+            a: Some(pin),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    let e0 = w.energy();
+    let mut hi = e0;
+    for _ in 0..600 {
+        w.step(DT);
+        hi = hi.max(w.energy());
+    }
+    println!("two pinned ropes hitting the ground: energy {e0:.2} J at the start, at most {hi:.2} J, {:.2} J after 10 s", w.energy());
+    assert!(hi <= e0 * 1.001, "gained energy: {e0} -> {hi}");
+}

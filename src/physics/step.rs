@@ -289,7 +289,10 @@ impl World {
             }
             if continuous && b.body_type == BodyType::Dynamic {
                 let motion = sb.dp.length() + (sb.w * dt).abs() * b.max_extent;
-                if (b.bullet && motion > 0.0) || motion > 0.5 * b.min_extent {
+                if (b.bullet && motion > 0.0)
+                    || motion > 0.5 * b.min_extent
+                        && joint_solver::may_sweep(&self.joints, info.body)
+                {
                     sc.fast.push(info.body);
                 }
             }
