@@ -197,8 +197,8 @@ function force(f, bodies) end
 
 ---@class physbox.HingeOptions: physbox.JointOptions
 ---@field at? physbox.Point # pivot, default a's centre
----@field limits? number[] # {lo, hi} radians from the creation pose
----@field motor? number[] # {speed (rad/s), max_torque (N·m)}
+---@field limits? number[] # {lo, hi} radians from the creation pose (b relative to a; a's own without b)
+---@field motor? number[] # {speed (rad/s), max_torque (N·m)} (b relative to a; a's own without b)
 
 ---@class physbox.WeldOptions: physbox.JointOptions
 ---@field at? physbox.Point
