@@ -277,12 +277,9 @@ impl World {
     /// reference angles) a kind needs.
     fn validated_kind(&self, def: &JointDef) -> PhysicsResult<JointKind> {
         let a = self.body(def.body_a)?;
-        let (angle_b, _) = match def.body_b {
-            Some(id) => {
-                let b = self.body(id)?;
-                (b.xf.q.angle(), ())
-            }
-            None => (0.0, ()),
+        let angle_b = match def.body_b {
+            Some(id) => self.body(id)?.xf.q.angle(),
+            None => 0.0,
         };
         let rel_angle = angle_b - a.xf.q.angle();
         let d = def.anchor_b - def.anchor_a;
