@@ -175,6 +175,116 @@ function ForceField:destroy() end
 ---@return ForceField
 function force(f, bodies) end
 
+---@class physbox.JointOptions
+---@field a Body # required
+---@field b? Body # omitted: held to the world
+---@field collide? boolean # may a and b collide? default false
+---@field breaking_force? number # N; above it the joint breaks (on_break)
+
+---@class physbox.SpringOptions: physbox.JointOptions
+---@field anchor_a? physbox.Point # world point, default a's centre
+---@field anchor_b? physbox.Point # world point, default b's centre (required without b)
+---@field length? number # rest length, default the current distance
+---@field k? number # N/m, default 100; any value is stable
+---@field damping? number # N·s/m, default 0
+
+---@class physbox.DistanceOptions: physbox.JointOptions
+---@field anchor_a? physbox.Point
+---@field anchor_b? physbox.Point # required without b
+---@field length? number # rigid rod length, default the current distance
+---@field min? number # with min/max: free between them (a rope with max only)
+---@field max? number
+
+---@class physbox.HingeOptions: physbox.JointOptions
+---@field at? physbox.Point # pivot, default a's centre
+---@field limits? number[] # {lo, hi} radians from the creation pose (b relative to a; a's own without b)
+---@field motor? number[] # {speed (rad/s), max_torque (N·m)} (b relative to a; a's own without b)
+
+---@class physbox.WeldOptions: physbox.JointOptions
+---@field at? physbox.Point
+
+---@class physbox.SliderOptions: physbox.JointOptions
+---@field at? physbox.Point
+---@field axis? physbox.Point # world direction, default {1, 0}
+---@field limits? number[] # {lo, hi} metres from the creation pose
+---@field motor? number[] # {speed (m/s), max_force (N)}
+
+---@class physbox.MouseJointOptions
+---@field a Body
+---@field at? physbox.Point # the grabbed point, default a's centre
+---@field target? physbox.Point # default `at`
+---@field max_force? number # N, default 1000 × a's mass
+---@field hertz? number # default 5
+---@field damping_ratio? number # default 0.7
+
+---@class physbox.RopeOptions
+---@field from physbox.Point
+---@field to physbox.Point
+---@field segments? integer # default 20 (segments + 1 masses)
+---@field mass? number # total kg, default 1
+---@field radius? number # of each mass, default 0.05
+---@field k? number # nil: inextensible; a number: Hooke links (N/m)
+---@field damping? number # N·s/m of Hooke links, default 0
+---@field collide? boolean # masses collide with the world, default true
+---@field a? Body # the first mass is pinned to it at `from`
+---@field b? Body # the last mass is pinned to it at `to`
+---@field friction? number
+---@field linear_damping? number # air drag of each mass
+---@field color? physbox.Color
+
+---@class Joint
+---@field breaking_force number? # N (read/write); nil = unbreakable
+---@field motor_speed number? # hinges/sliders with a motor (read/write)
+---@field kind "spring"|"distance"|"hinge"|"weld"|"slider"|"mouse" # read only
+---@field a Body # read only
+---@field b Body? # read only; nil when held to the world
+---@field alive boolean # false once destroyed or broken
+local Joint = {}
+function Joint:destroy() end
+---@return number fx, number fy # force on b (or the world) in the last step, N
+function Joint:reaction_force() end
+---@return number torque # N·m
+function Joint:reaction_torque() end
+---@return number x1, number y1, number x2, number y2
+function Joint:anchors() end
+---Mouse joints: move the target.
+function Joint:set_target(x, y) end
+
+---@class Rope
+---@field bodies Body[] # first to last
+---@field first Body
+---@field last Body
+---@field joints Joint[] # links, pins and the tether
+---@field links Joint[]
+local Rope = {}
+---@return number # current length along the chain (m)
+function Rope:length() end
+---@return number fx, number fy # at the first pin (or link)
+function Rope:reaction_force() end
+function Rope:destroy() end
+
+---@param o physbox.SpringOptions
+---@return Joint
+function spring(o) end
+---@param o physbox.DistanceOptions
+---@return Joint
+function distance(o) end
+---@param o physbox.HingeOptions
+---@return Joint
+function hinge(o) end
+---@param o physbox.WeldOptions
+---@return Joint
+function weld(o) end
+---@param o physbox.SliderOptions
+---@return Joint
+function slider(o) end
+---@param o physbox.MouseJointOptions
+---@return Joint
+function mouse_joint(o) end
+---@param o physbox.RopeOptions
+---@return Rope
+function rope(o) end
+
 ---@class physbox.SceneOptions
 ---@field title? string
 ---@field camera? number[] # {x, y, zoom}
@@ -220,5 +330,7 @@ on_sensor = nil
 on_key = nil
 ---@type fun(x: number, y: number, button: "left"|"right")?
 on_click = nil
+---@type fun(joint: Joint)?
+on_break = nil
 ---@type fun(g: DrawContext)?
 draw = nil

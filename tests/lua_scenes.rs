@@ -150,3 +150,61 @@ fn same_scene_twice_gives_the_same_state() {
     };
     assert_eq!(hash(()), hash(()));
 }
+
+#[test]
+fn springs_have_the_theoretical_period_and_decay() {
+    let f = figures("springs");
+    assert!(f["period_error"] < 0.005, "{f:?}");
+    assert!(f["decay_error"] < 0.03, "{f:?}");
+}
+
+#[test]
+fn hinge_pendulum_keeps_its_energy() {
+    assert!(figures("hinge_pendulum")["energy_deviation"] < 0.005);
+}
+
+#[test]
+fn heavy_pendulum_rod_does_not_stretch() {
+    assert!(figures("heavy_pendulum")["rod_stretch"] < 1e-4);
+}
+
+#[test]
+fn hung_boxes_hold_when_hit() {
+    assert!(figures("hung_boxes")["anchor_separation"] < 0.01);
+}
+
+#[test]
+fn hooke_rope_hangs_with_hookes_stretch() {
+    let f = figures("rope_stretch");
+    assert!(f["worst_link_error"] < 0.02, "{f:?}");
+    assert!(f["max_speed"] < 0.01, "{f:?}");
+}
+
+#[test]
+fn inextensible_rope_holds_a_heavy_weight() {
+    assert!(figures("rope_weight")["max_stretch"] < 0.01);
+}
+
+#[test]
+fn lua_central_field_keeps_a_circular_orbit() {
+    let f = figures("orbit");
+    assert!(f["orbits"] >= 10.0);
+    assert!(f["radius_deviation"] < 0.01, "{f:?}");
+}
+
+#[test]
+fn breakable_chain_reports_each_break_once() {
+    // The scene asserts inside on_break that no joint is reported twice.
+    assert!(figures("breakable_chain")["breaks"] >= 1.0);
+}
+
+#[test]
+fn car_drives_on_its_motor() {
+    assert!(figures("car")["distance_driven"] > 5.0);
+}
+
+#[test]
+fn newtons_cradle_passes_the_momentum_on() {
+    let f = figures("newtons_cradle");
+    assert!((f["transfer"] - 1.0).abs() < 0.02, "{f:?}");
+}

@@ -4,6 +4,7 @@
 //! paused (a paused drag moves the body directly).
 
 use super::sandbox::Sandbox;
+use crate::physics::id::JointId;
 use crate::physics::{BodyDef, BodyId, BodyType, Circle, Polygon, ShapeDef, ShapeGeom, Vec2};
 use crate::platform::Input;
 use crate::render::{OverlayCmd, Rgba};
@@ -16,6 +17,8 @@ pub struct Drag {
     pub local: Vec2,
     /// Where the mouse is (world).
     pub target: Vec2,
+    /// The mouse joint pulling it (made at the first step of the drag).
+    pub joint: Option<JointId>,
 }
 
 #[derive(Default)]
@@ -42,37 +45,17 @@ pub fn remaining(sb: &Sandbox, kind: &str) -> Option<u32> {
     Some(tools.get(kind).copied().unwrap_or(0).saturating_sub(used))
 }
 
-/// Drag spring: how quickly a held body follows the cursor (Hz) and its
-/// damping ratio. Scaled by the body's mass, so every body follows the
-/// cursor alike on its own, and a heavy one pushes harder against others.
-const DRAG_HERTZ: f64 = 5.0;
-const DRAG_DAMPING: f64 = 0.7;
-/// The pull is capped at this acceleration (m/s²) times the body's mass.
+/// The mouse joint pulls with at most this acceleration (m/s²) times the
+/// body's mass: every body follows the cursor alike on its own (the joint
+/// is 5 Hz, damping ratio 0.7), and a heavy one pushes harder against
+/// others — heavy things feel heavy.
 const DRAG_MAX_ACCEL: f64 = 500.0;
 
-/// The force that pulls the grabbed point at `anchor` (moving at `v`)
-/// toward `target`, for a body of mass `mass`: a damped spring.
-///
-/// TODO(mouse joint): when the joints work lands (branch wt-joints), replace
-/// this and `Tools::before_step` with `World::create_mouse_joint(body,
-/// target, max_force)` on grab, `World::set_mouse_target(id, target)` each
-/// frame and destroying the joint on release (max_force = DRAG_MAX_ACCEL ×
-/// mass), which is stiffer and stable for any mass ratio.
-pub fn drag_force(mass: f64, anchor: Vec2, v: Vec2, target: Vec2) -> Vec2 {
-    let w = 2.0 * std::f64::consts::PI * DRAG_HERTZ;
-    let f = mass * (w * w * (target - anchor) - 2.0 * DRAG_DAMPING * w * v);
-    let max = DRAG_MAX_ACCEL * mass;
-    if f.length() > max {
-        f * (max / f.length())
-    } else {
-        f
-    }
-}
-
 impl Tools {
-    /// Push the dragged body (called before every fixed step).
+    /// Pull the dragged body toward the cursor with a mouse joint (called
+    /// before every fixed step).
     pub fn before_step(&mut self, scene: &mut Scene) {
-        let Some(d) = &self.drag else {
+        let Some(d) = &mut self.drag else {
             return;
         };
         let mut sim = scene.sim_mut();
@@ -83,11 +66,30 @@ impl Tools {
         if b.body_type != BodyType::Dynamic {
             return;
         }
-        let anchor = b.xf.apply(d.local);
-        let f = drag_force(b.mass, anchor, b.velocity_at(anchor), d.target);
-        let _ = sim.world.apply_force(d.body, f, Some(anchor));
+        let (grabbed, mass) = (b.xf.apply(d.local), b.mass);
+        let moved = match d.joint {
+            Some(j) => sim.world.set_mouse_target(j, d.target).is_ok(),
+            None => false,
+        };
+        if !moved {
+            // First step of the drag, or the joint went with a reload.
+            let max_force = DRAG_MAX_ACCEL * mass;
+            d.joint = sim
+                .world
+                .create_mouse_joint(d.body, grabbed, max_force)
+                .ok();
+            if let Some(j) = d.joint {
+                let _ = sim.world.set_mouse_target(j, d.target);
+            }
+        }
     }
 
+    /// Let go of the dragged body (its mouse joint goes too).
+    pub fn end_drag(&mut self, scene: &mut Scene) {
+        if let Some(Drag { joint: Some(j), .. }) = self.drag.take() {
+            let _ = scene.sim_mut().world.destroy_joint(j);
+        }
+    }
     /// The drag line and the selection, as overlay commands.
     pub fn overlay(&self, scene: &Scene) -> Vec<OverlayCmd> {
         let mut out = Vec::new();
@@ -142,6 +144,7 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
                     body: id,
                     local: xf.q.inv_rotate(p - xf.p),
                     target: p,
+                    joint: None,
                 });
             }
         } else {
@@ -159,7 +162,7 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
             move_paused(sb);
         }
     } else {
-        sb.tools.drag = None;
+        sb.tools.end_drag(&mut sb.scene);
     }
     // Middle: static ↔ dynamic.
     if pressed(input.middle, last.middle) {
@@ -187,7 +190,7 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
 
 fn release_all(sb: &mut Sandbox, input: &Input) {
     if !input.left {
-        sb.tools.drag = None;
+        sb.tools.end_drag(&mut sb.scene);
     }
     if !input.right {
         sb.tools.right_from = None;
@@ -268,7 +271,7 @@ pub fn delete(sb: &mut Sandbox, id: BodyId) {
         sb.tools.selected = None;
     }
     if sb.tools.drag.as_ref().is_some_and(|d| d.body == id) {
-        sb.tools.drag = None;
+        sb.tools.end_drag(&mut sb.scene);
     }
     sb.tools.hovered = None;
 }

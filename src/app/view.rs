@@ -121,6 +121,7 @@ pub fn draw_scene(
         background,
         color_of: &color_of,
     };
+    let links = crate::render::links::of_world(&sim.world);
     renderer.draw_world(
         pm,
         &WorldFrame {
@@ -130,9 +131,7 @@ pub fn draw_scene(
             alpha,
             look: &look,
             layers,
-            // The physics core has no joints yet (issue: joints); when it
-            // has, they are turned into `LinkCmd`s here.
-            links: &[],
+            links: &links,
             overlay,
         },
     )

@@ -3,6 +3,7 @@
 //! what kind of thing it is drawing.
 
 use super::body::BodyType;
+use super::joints::JointType;
 use super::math::{Aabb, Real, Transform, Vec2};
 use super::shape::ShapeGeom;
 use super::world::World;
@@ -25,6 +26,8 @@ pub struct DrawFlags {
     pub contacts: bool,
     pub centers_of_mass: bool,
     pub velocities: bool,
+    /// Joints (anchor to anchor), springs and ropes.
+    pub joints: bool,
 }
 
 pub trait DebugDraw {
@@ -40,6 +43,14 @@ pub trait DebugDraw {
     fn center_of_mass(&mut self, xf: Transform);
     /// A velocity arrow at a point.
     fn velocity(&mut self, at: Vec2, v: Vec2);
+    /// A joint: its kind and its two anchors in the world (they coincide
+    /// for a holding hinge or weld; a mouse joint's second anchor is its
+    /// target). Springs and rope links come through `spring` and `rope`.
+    fn joint(&mut self, _kind: JointType, _anchor_a: Vec2, _anchor_b: Vec2) {}
+    /// A spring between two anchors (drawn as a zigzag, say).
+    fn spring(&mut self, _anchor_a: Vec2, _anchor_b: Vec2) {}
+    /// A rope through its masses' centres, first to last.
+    fn rope(&mut self, _points: &[Vec2]) {}
 }
 
 impl World {
@@ -75,6 +86,9 @@ impl World {
                 d.velocity(b.center, b.linear_velocity);
             }
         }
+        if flags.joints {
+            self.draw_joints(d);
+        }
         if flags.contacts {
             for c in &self.contacts {
                 if c.sensor {
@@ -85,6 +99,38 @@ impl World {
                         d.contact(p.point, c.manifold.normal, p.normal_impulse);
                     }
                 }
+            }
+        }
+    }
+}
+
+impl World {
+    /// Ropes as polylines; every other joint (rope links excepted) by kind.
+    fn draw_joints(&self, d: &mut dyn DebugDraw) {
+        let mut in_rope = vec![false; self.bodies.capacity()];
+        let mut points = Vec::new();
+        for rope in &self.joints.ropes {
+            points.clear();
+            for id in rope {
+                if let Ok(b) = self.body(*id) {
+                    points.push(b.center);
+                    in_rope[id.index as usize] = true;
+                }
+            }
+            if points.len() >= 2 {
+                d.rope(&points);
+            }
+        }
+        for (_, j) in self.joints() {
+            let rope_link = in_rope[j.body_a.index as usize]
+                && j.body_b.is_some_and(|b| in_rope[b.index as usize]);
+            if rope_link {
+                continue;
+            }
+            let (a, b) = self.anchors_of(j);
+            match j.joint_type() {
+                JointType::Spring => d.spring(a, b),
+                kind => d.joint(kind, a, b),
             }
         }
     }

@@ -45,6 +45,8 @@ pub struct StepEvents {
     pub contact_begin: Vec<ContactBegin>,
     pub contact_end: Vec<ContactEnd>,
     pub sensor: Vec<SensorEvent>,
+    /// Joints that broke this step (already destroyed).
+    pub joint_break: Vec<super::joints::JointBreak>,
 }
 
 /// The id of the body in a slot, or a dead id when it is gone (its
@@ -65,6 +67,7 @@ impl StepEvents {
         self.contact_begin.clear();
         self.contact_end.clear();
         self.sensor.clear();
+        self.joint_break.clear();
     }
 
     pub(crate) fn push_end(&mut self, c: &Contact, bodies: &Arena<Body>) {

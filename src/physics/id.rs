@@ -23,6 +23,7 @@ macro_rules! define_id {
 
 define_id!(BodyId, "body");
 define_id!(ShapeId, "shape");
+define_id!(JointId, "joint");
 
 /// A slot in an arena: the object (if alive) and the generation counter.
 #[derive(Clone, Debug, Serialize, Deserialize)]

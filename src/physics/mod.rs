@@ -18,7 +18,9 @@ pub mod geometry;
 mod graph_color;
 pub mod hash;
 pub mod id;
+mod integrator;
 pub mod island;
+pub mod joints;
 pub mod manifold;
 pub mod math;
 mod prefetch;
@@ -41,7 +43,11 @@ pub use body::{Body, BodyDef, BodyType, Shape, ShapeDef};
 pub use debug_draw::{DebugDraw, DrawFlags, DrawStyle};
 pub use error::{PhysicsError, PhysicsResult};
 pub use events::{ContactBegin, ContactEnd, SensorEvent, StepEvents};
-pub use id::{BodyId, ShapeId};
+pub use id::{BodyId, JointId, ShapeId};
+pub use joints::{
+    DistanceParams, HingeParams, Joint, JointBreak, JointDef, JointKind, JointType, MouseParams,
+    Rope, RopeDef, SliderParams, SpringParams, WeldParams,
+};
 pub use math::{Aabb, Real, Rot, Transform, Vec2};
 pub use profile::StepProfile;
 pub use query::RayCastHit;

@@ -53,7 +53,8 @@ pub struct WorldSettings {
     /// scalar solver (slower; the same motion to f32 round-off).
     #[serde(default = "default_true")]
     pub wide_solver: bool,
-    /// Use RK4 for force-only motion (see `integrator.rs`).
+    /// RK4 for force-only motion of bodies with no contact or joint this
+    /// step (see `integrator.rs`).
     pub integrator: Integrator,
 }
 

@@ -18,7 +18,7 @@ impl World {
     }
 
     /// A hash of the simulation state (bodies' poses and velocities, contact
-    /// impulses, time). Equal hashes mean bit-identical state.
+    /// and joint impulses, time). Equal hashes mean bit-identical state.
     pub fn state_hash(&self) -> u64 {
         let mut h = Fnv64::default();
         h.real(self.time);
@@ -40,6 +40,12 @@ impl World {
             for p in c.manifold.points() {
                 h.real(p.normal_impulse);
                 h.real(p.tangent_impulse);
+            }
+        }
+        for (index, j) in self.joints.arena.iter() {
+            h.word(index as u64);
+            for x in j.impulses {
+                h.real(x);
             }
         }
         h.finish()

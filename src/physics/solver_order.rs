@@ -61,8 +61,13 @@ pub struct SolverOrder {
 }
 
 impl SolverOrder {
-    pub fn build(&mut self, body_count: usize, links: &[Link]) {
+    /// `joined`: body pairs held together by joints (same island, not
+    /// solved here).
+    pub fn build(&mut self, body_count: usize, links: &[Link], joined: &[(u32, u32)]) {
         self.uf.reset(body_count);
+        for &(a, b) in joined {
+            self.uf.union(a, b);
+        }
         for l in links {
             if l.a != 0 && l.b != 0 && l.a_dynamic && l.b_dynamic {
                 self.uf.union(l.a, l.b);

@@ -15,6 +15,7 @@ use super::contact::{should_collide, Contact};
 use super::contact_solver::{self as cs, ContactConstraint};
 use super::contact_solver_wide::{self as wide, WideConstraint};
 use super::hash::pair_key;
+use super::joints::solver::{self as joint_solver, JointConstraint};
 use super::math::{Real, Rot, Vec2};
 use super::prefetch::{prefetch, AHEAD};
 use super::profile::{StepProfile, Stopwatch};
@@ -51,6 +52,9 @@ pub struct StepScratch {
     pub(super) lane_of_slot: Vec<u32>,
     /// Relative normal velocity at the step start per link (for events).
     pub(super) approach: Vec<[Real; 2]>,
+    /// Joints of this step and the body pairs they join into islands.
+    pub(crate) joints: Vec<JointConstraint>,
+    pub(crate) joint_pairs: Vec<(u32, u32)>,
     pairs: Vec<(u32, u32)>,
     wake: Vec<u32>,
     /// Body slot → dynamic or kinematic and awake (contact update).
@@ -75,6 +79,7 @@ impl World {
         }
         let mut clock = Stopwatch::start();
         self.events.clear();
+        self.wake_joined_sleepers();
         self.find_new_contacts();
         self.profile.pairs = clock.lap();
         self.update_contacts(dt);
@@ -111,7 +116,9 @@ impl World {
             let sb = self.shapes.at(b);
             let ba = self.bodies.at(sa.body.index);
             let bb = self.bodies.at(sb.body.index);
-            if !should_collide(sa, sb, ba, bb) {
+            if !should_collide(sa, sb, ba, bb)
+                || !self.joints.allows_collision(sa.body.index, sb.body.index)
+            {
                 continue;
             }
             // Sensors go first so events know which side is the sensor.
@@ -302,6 +309,9 @@ impl World {
             });
         }
 
+        // --- joints (before the islands: they join bodies into them)
+        self.prepare_joints(&mut sc, h);
+
         // --- contact constraints, islands and solve order
         self.build_contact_constraints(&mut sc, h);
         let push = self.settings.contact_push_speed;
@@ -316,15 +326,27 @@ impl World {
             kick(&mut sc.solver_bodies, &mut sc.solver_info, 0.5 * h);
             warm_start(&mut sc);
             remember_warm_start(&sc.solver_bodies, &mut sc.solver_info);
+            joint_solver::warm_start_joints(&mut sc.joints, &mut sc.solver_bodies);
             solve_islands(&mut sc, inv_h, push, true);
             // Integrate positions, then the second kick. The second half of
             // the warm start is the same impulses again: added per body,
-            // not per constraint.
-            drift_and_kick(&mut sc.solver_bodies, &mut sc.solver_info, h, 0.5 * h);
+            // not per constraint. Joints project their position errors out
+            // between the two, so with joints they are separate passes.
+            if sc.joints.is_empty() {
+                drift_and_kick(&mut sc.solver_bodies, &mut sc.solver_info, h, 0.5 * h);
+            } else {
+                drift(&mut sc.solver_bodies, h);
+                joint_solver::project_joints(&sc.joints, &mut sc.solver_bodies);
+                second_kick(&mut sc.solver_bodies, &mut sc.solver_info, 0.5 * h);
+            }
             solve_islands(&mut sc, inv_h, push, false);
         }
         self.profile.substeps = clock.lap();
         self.finish_contact_constraints(&mut sc);
+        self.finish_joints(&sc);
+        if self.settings.integrator == super::settings::Integrator::Rk4 {
+            self.rk4_free_bodies(&mut sc, dt, h);
+        }
         self.profile.finish = clock.lap();
 
         // --- write back
@@ -352,7 +374,10 @@ impl World {
             }
             if continuous && b.body_type == BodyType::Dynamic {
                 let motion = sb.dp.length() + (sb.w * dt).abs() * b.max_extent;
-                if (b.bullet && motion > 0.0) || motion > 0.5 * b.min_extent {
+                if (b.bullet && motion > 0.0)
+                    || motion > 0.5 * b.min_extent
+                        && joint_solver::may_sweep(&self.joints, info.body)
+                {
                     sc.fast.push(info.body);
                 }
             }
@@ -489,8 +514,30 @@ fn remember_warm_start(bodies: &[SolverBody], info: &mut [SolverBodyInfo]) {
     }
 }
 
-/// Drift by the substep `h` with the solved velocities, then the second
-/// half kick (`kick_half`): one pass over the bodies for both.
+/// Drift by the substep `h` with the solved velocities.
+fn drift(bodies: &mut [SolverBody], h: Real) {
+    for b in bodies[1..].iter_mut() {
+        drift_body(b, h);
+    }
+}
+
+#[inline(always)]
+fn drift_body(b: &mut SolverBody, h: Real) {
+    b.dp += h * b.v;
+    if b.w != 0.0 {
+        b.dq = b.dq.integrate(h * b.w);
+    }
+}
+
+/// The second half kick of a substep, every body (see `kick_body`).
+fn second_kick(bodies: &mut [SolverBody], info: &mut [SolverBodyInfo], h: Real) {
+    for (b, i) in bodies[1..].iter_mut().zip(info[1..].iter_mut()) {
+        kick_body(b, i, h, false);
+    }
+}
+
+/// `drift`, then `second_kick` (`kick_half`): one pass over the bodies for
+/// both.
 fn drift_and_kick(
     bodies: &mut [SolverBody],
     info: &mut [SolverBodyInfo],
@@ -498,10 +545,7 @@ fn drift_and_kick(
     kick_half: Real,
 ) {
     for (b, i) in bodies[1..].iter_mut().zip(info[1..].iter_mut()) {
-        b.dp += h * b.v;
-        if b.w != 0.0 {
-            b.dq = b.dq.integrate(h * b.w);
-        }
+        drift_body(b, h);
         kick_body(b, i, kick_half, false);
     }
 }
@@ -526,8 +570,10 @@ fn solve_islands(sc: &mut StepScratch, inv_h: Real, push: Real, use_bias: bool) 
         solver_order,
         bundles,
         bundles_used,
+        joints,
         ..
     } = sc;
+    joint_solver::solve_joints(joints, solver_bodies, use_bias);
     let bundles = &mut bundles[..*bundles_used];
     wide::solve_all(bundles, solver_bodies, inv_h, push, use_bias);
     for range in solver_order.ranges.iter() {

@@ -10,6 +10,7 @@ use super::geometry::mass::{combine, shape_mass, MassData};
 use super::hash::PairMap;
 use super::id::{require, Arena, BodyId, ShapeId};
 use super::island::{SleepingIslands, NO_ISLAND};
+use super::joints::JointStore;
 use super::math::{is_finite_vec, Aabb, Real, Transform, Vec2};
 use super::settings::{WorldSettings, MAX_COORDINATE, MAX_LINEAR_SPEED};
 use super::shape::ShapeGeom;
@@ -26,6 +27,8 @@ pub struct World {
     /// Pair key → index in `contacts` (lookups only, never iterated).
     pub(crate) pair_map: PairMap<u32>,
     pub(crate) sleeping: SleepingIslands,
+    #[serde(default)]
+    pub(crate) joints: JointStore,
     pub(crate) time: Real,
     pub(crate) steps: u64,
     #[serde(skip)]
@@ -124,6 +127,7 @@ impl World {
             contacts: Vec::new(),
             pair_map: PairMap::default(),
             sleeping: SleepingIslands::default(),
+            joints: JointStore::default(),
             time: 0.0,
             steps: 0,
             events: StepEvents::default(),
@@ -265,6 +269,7 @@ impl World {
         self.body(id)?;
         self.contacts_dirty = true;
         self.wake_body_index(id.index);
+        self.destroy_joints_of_body(id.index);
         let body = self
             .bodies
             .remove(id.index, id.generation)

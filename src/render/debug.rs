@@ -139,6 +139,8 @@ pub fn draw_layers(pm: &mut Pixmap, cam: &Camera, world: &World, layers: Layers)
         contacts: layers.contacts,
         centers_of_mass: layers.centers_of_mass,
         velocities: layers.velocities,
+        // Joints are drawn by `links` (always, not as a debug layer).
+        joints: false,
     };
     if flags != DrawFlags::default() {
         let mut c = Collector {

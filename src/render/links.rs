@@ -1,12 +1,13 @@
 //! What connects bodies: joints as a line between their anchors, springs as
 //! a zig-zag that stretches and squeezes with the spring, ropes as a smooth
-//! curve through their points. Plain data in world coordinates, so the
-//! renderer stays independent of how the engine stores joints (the app
-//! turns the world's joints into these; the physics core has none yet).
+//! curve through their points. Plain data in world coordinates (`of_world`
+//! gathers them from the engine through its `DebugDraw` calls), so drawing
+//! stays independent of how the engine stores joints.
 
 use super::camera::Camera;
 use super::color::Rgba;
-use crate::physics::Vec2;
+use crate::physics::debug_draw::{DebugDraw, DrawFlags, DrawStyle};
+use crate::physics::{Aabb, JointType, Real, Vec2, World};
 use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Stroke, Transform};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -22,6 +23,55 @@ pub enum LinkCmd {
     },
     /// A rope through its points, first to last.
     Rope { points: Vec<Vec2>, color: Rgba },
+}
+
+/// Colours: rigid joints, the mouse joint, springs, ropes.
+const JOINT: Rgba = Rgba::rgb(0xf0, 0xf0, 0xf0);
+const MOUSE: Rgba = Rgba::rgb(0x66, 0xdd, 0xff);
+const SPRING: Rgba = Rgba::rgb(0xff, 0xc8, 0x50);
+const ROPE: Rgba = Rgba::rgb(0xd8, 0xb0, 0x80);
+
+/// The world's joints, springs and ropes as draw commands.
+pub fn of_world(world: &World) -> Vec<LinkCmd> {
+    struct Gather(Vec<LinkCmd>);
+    impl DebugDraw for Gather {
+        fn polygon(&mut self, _: &[Vec2], _: Real, _: DrawStyle, _: u64) {}
+        fn circle(&mut self, _: Vec2, _: Real, _: Vec2, _: DrawStyle, _: u64) {}
+        fn segment(&mut self, _: Vec2, _: Vec2, _: DrawStyle, _: u64) {}
+        fn aabb(&mut self, _: Aabb) {}
+        fn contact(&mut self, _: Vec2, _: Vec2, _: Real) {}
+        fn center_of_mass(&mut self, _: crate::physics::Transform) {}
+        fn velocity(&mut self, _: Vec2, _: Vec2) {}
+        fn joint(&mut self, kind: JointType, a: Vec2, b: Vec2) {
+            let color = if kind == JointType::Mouse {
+                MOUSE
+            } else {
+                JOINT
+            };
+            self.0.push(LinkCmd::Joint { a, b, color });
+        }
+        fn spring(&mut self, a: Vec2, b: Vec2) {
+            self.0.push(LinkCmd::Spring {
+                a,
+                b,
+                coils: 6,
+                color: SPRING,
+            });
+        }
+        fn rope(&mut self, points: &[Vec2]) {
+            self.0.push(LinkCmd::Rope {
+                points: points.to_vec(),
+                color: ROPE,
+            });
+        }
+    }
+    let mut g = Gather(Vec::new());
+    let flags = DrawFlags {
+        joints: true,
+        ..DrawFlags::default()
+    };
+    world.debug_draw(&mut g, flags);
+    g.0
 }
 
 /// Half-width of a spring's zig-zag, pixels.

@@ -9,7 +9,7 @@
 //!
 //! Layout: `sandbox` (the VM), `limits` (time and memory), `require`,
 //! `options` (strict option tables), `constructors`, `handles` (Body handles; `body_fields`, `body_methods`),
-//! `world_api` (`world`), `forces`, `stepper` (one step and its callbacks),
+//! `world_api` (`world`), `joints` (joints, springs, ropes), `forces`, `stepper` (one step and its callbacks),
 //! `output` (scene-level functions), `draw`, `scene` (load and run).
 
 mod body_fields;
@@ -20,6 +20,7 @@ pub mod draw;
 mod error;
 mod forces;
 mod handles;
+mod joints;
 pub mod limits;
 mod options;
 mod output;

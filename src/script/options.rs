@@ -79,6 +79,19 @@ impl<'a> Opts<'a> {
         Ok(Opts { lua, what, table })
     }
 
+    pub fn lua(&self) -> &'a Lua {
+        self.lua
+    }
+
+    pub fn what(&self) -> &'a str {
+        self.what
+    }
+
+    /// The raw value of an option (nil when absent).
+    pub fn raw(&self, key: &str) -> mlua::Result<Value> {
+        self.get(key)
+    }
+
     pub fn err(&self, msg: impl std::fmt::Display) -> mlua::Error {
         scene_err(self.lua, format!("{}: {msg}", self.what))
     }

@@ -120,6 +120,7 @@ impl Scene {
             require::install(&lua)?;
             constructors::install(&lua)?;
             forces::install(&lua)?;
+            super::joints::install(&lua)?;
             super::handles::install(&lua, &sim)?;
             output::install(&lua)?;
             lua.globals()

@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod bench_scenes;
 pub mod experiments;
+pub mod joints;
 
 use crate::physics::{BodyDef, BodyId, BodyType, Polygon, ShapeDef, ShapeGeom, Vec2, World};
 

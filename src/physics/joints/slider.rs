@@ -1,0 +1,246 @@
+//! Slider (prismatic) joint: B moves relative to A only along an axis fixed
+//! in A, without turning; optionally within limits and driven by a motor.
+//!
+//! With d = (cB + rB) − (cA + rA), axis a = qA·a_local (turns with A),
+//! p = perp(a):
+//!   perpendicular: C = p·d = 0,   translation: s = a·d,
+//!   Ċ(p·d) = p·(vB − vA) + ωB (rB×p) − ωA ((d + rA)×p)   (ṗ = ωA × p),
+//!   angle: C = angle(qB) − angle(qA) − θ_ref = 0, Ċ = ωB − ωA.
+//! So J_perp = [−p, −s1, p, s2] with s1 = (d + rA)×p, s2 = rB×p, and the
+//! axial rows (limits, motor) J = [−a, −a1, a, a2] with a1 = (d + rA)×a,
+//! a2 = rB×a. Perpendicular and angle are solved together:
+//!   K = [[mA + mB + iA s1² + iB s2², iA s1 + iB s2], [·, iA + iB]],
+//! axial rows: K = mA + mB + iA a1² + iB a2².
+//! Impulse slots: 0 perpendicular; 1 angle; 2 lower; 3 upper; 4 motor.
+
+use super::super::error::{PhysicsError, PhysicsResult};
+use super::super::math::{cross, left_perp, Real, Rot, Vec2};
+use super::super::solver_body::SolverBody;
+use super::solver::{JointConstraint, Vel, IMPULSES};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SliderParams {
+    /// Slide axis: a world direction at creation; stored in A's frame.
+    pub axis: Vec2,
+    /// Relative angle B − A at creation (filled in by `create_joint`).
+    pub reference_angle: Real,
+    /// Allowed translation along the axis (lower, upper), metres from the
+    /// creation pose.
+    pub limits: Option<(Real, Real)>,
+    /// Motor: target speed along the axis (m/s) and maximum force (N).
+    pub motor: Option<(Real, Real)>,
+}
+
+impl Default for SliderParams {
+    fn default() -> Self {
+        SliderParams {
+            axis: Vec2::X,
+            reference_angle: 0.0,
+            limits: None,
+            motor: None,
+        }
+    }
+}
+
+impl SliderParams {
+    pub(crate) fn validated(&self, rel_angle: Real, qa: Rot) -> PhysicsResult<SliderParams> {
+        let err = |m: String| Err(PhysicsError::InvalidArgument(format!("slider: {m}")));
+        let len = self.axis.length();
+        if !(len.is_finite() && len > 0.0) {
+            return err(format!(
+                "axis must be a non-zero finite vector, got ({}, {})",
+                self.axis.x, self.axis.y
+            ));
+        }
+        if let Some((lo, hi)) = self.limits {
+            if !(lo.is_finite() && hi.is_finite()) || lo > hi {
+                return err(format!(
+                    "limits must be finite with lower <= upper, got {{{lo}, {hi}}}"
+                ));
+            }
+        }
+        if let Some((speed, force)) = self.motor {
+            if !(speed.is_finite() && force.is_finite() && force >= 0.0) {
+                return err(format!(
+                    "motor needs a finite speed and a non-negative max force, got {{{speed}, {force}}}"
+                ));
+            }
+        }
+        Ok(SliderParams {
+            axis: qa.inv_rotate(self.axis / len),
+            reference_angle: rel_angle,
+            ..*self
+        })
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Prepared {
+    /// World axis at the step start (turned with A during the step).
+    pub axis0: Vec2,
+    pub limits: Option<(Real, Real)>,
+    pub motor: Option<(Real, Real)>,
+}
+
+/// `to_world`: B is the world. The solver's translation is B's relative to
+/// A; the user's limits and motor speed are the body's own motion along the
+/// axis then, so they are mirrored.
+pub(crate) fn prepare(p: &SliderParams, qa: Rot, to_world: bool) -> Prepared {
+    let (limits, motor) = if to_world {
+        (
+            p.limits.map(|(lo, hi)| (-hi, -lo)),
+            p.motor.map(|(speed, max)| (-speed, max)),
+        )
+    } else {
+        (p.limits, p.motor)
+    };
+    Prepared {
+        axis0: qa.rotate(p.axis),
+        limits,
+        motor,
+    }
+}
+
+fn data(c: &JointConstraint) -> Prepared {
+    match c.kind {
+        super::solver::Prepared::Slider(p) => p,
+        _ => unreachable!("slider solver on another joint kind"),
+    }
+}
+
+/// Geometry now: (d, axis, perp, a1, a2, s1, s2).
+struct Frame {
+    d: Vec2,
+    axis: Vec2,
+    perp: Vec2,
+    a1: Real,
+    a2: Real,
+    s1: Real,
+    s2: Real,
+}
+
+fn frame(c: &JointConstraint, bodies: &[SolverBody]) -> Frame {
+    let (ra, rb) = c.anchors(bodies);
+    let d = c.separation(bodies, ra, rb);
+    let axis = c.rot_a(bodies).rotate(data(c).axis0);
+    let perp = left_perp(axis);
+    Frame {
+        d,
+        axis,
+        perp,
+        a1: cross(d + ra, axis),
+        a2: cross(rb, axis),
+        s1: cross(d + ra, perp),
+        s2: cross(rb, perp),
+    }
+}
+
+/// Apply (axial, perpendicular, angular) impulses.
+fn push(c: &JointConstraint, f: &Frame, axial: Real, perp: Real, angular: Real, v: &mut Vel) {
+    let p = axial * f.axis + perp * f.perp;
+    let la = axial * f.a1 + perp * f.s1 + angular;
+    let lb = axial * f.a2 + perp * f.s2 + angular;
+    v.0 -= c.ma * p;
+    v.1 -= c.ia * la;
+    v.2 += c.mb * p;
+    v.3 += c.ib * lb;
+}
+
+pub(crate) fn apply(
+    c: &JointConstraint,
+    bodies: &[SolverBody],
+    imp: &[Real; IMPULSES],
+    v: &mut Vel,
+) {
+    let f = frame(c, bodies);
+    push(c, &f, imp[2] - imp[3] + imp[4], imp[0], imp[1], v);
+}
+
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
+    let p = data(c);
+    let f = frame(c, bodies);
+    let axial_k = c.ma + c.mb + c.ia * f.a1 * f.a1 + c.ib * f.a2 * f.a2;
+    let axial_mass = if axial_k > 0.0 { 1.0 / axial_k } else { 0.0 };
+    let axial_cdot = |v: &Vel| f.axis.dot(v.2 - v.0) + f.a2 * v.3 - f.a1 * v.1;
+    if let Some((speed, max_force)) = p.motor {
+        let max = max_force * c.h;
+        let old = c.imp[4];
+        let new = (old - axial_mass * (axial_cdot(v) - speed)).clamp(-max, max);
+        c.imp[4] = new;
+        push(c, &f, new - old, 0.0, 0.0, v);
+    }
+    if let Some((lo, hi)) = p.limits {
+        let s = f.axis.dot(f.d);
+        let (bias, ms, is) = c.limit_terms(s - lo);
+        let old = c.imp[2];
+        let new = (old - axial_mass * ms * (axial_cdot(v) + bias) - is * old).max(0.0);
+        c.imp[2] = new;
+        push(c, &f, new - old, 0.0, 0.0, v);
+        let (bias, ms, is) = c.limit_terms(hi - s);
+        let old = c.imp[3];
+        let new = (old - axial_mass * ms * (-axial_cdot(v) + bias) - is * old).max(0.0);
+        c.imp[3] = new;
+        push(c, &f, -(new - old), 0.0, 0.0, v);
+    }
+    // Perpendicular and angle together (rigid; positions are projected).
+    let cdot = Vec2::new(f.perp.dot(v.2 - v.0) + f.s2 * v.3 - f.s1 * v.1, v.3 - v.1);
+    let k11 = c.ma + c.mb + c.ia * f.s1 * f.s1 + c.ib * f.s2 * f.s2;
+    let k12 = c.ia * f.s1 + c.ib * f.s2;
+    let mut k22 = c.ia + c.ib;
+    if k22 == 0.0 {
+        // Neither body turns: the angle row is free; keep K invertible.
+        k22 = 1.0;
+    }
+    let det = k11 * k22 - k12 * k12;
+    if det.abs() <= Real::MIN_POSITIVE {
+        return;
+    }
+    let rhs = cdot;
+    let solved = Vec2::new(
+        (k22 * rhs.x - k12 * rhs.y) / det,
+        (k11 * rhs.y - k12 * rhs.x) / det,
+    );
+    let old = Vec2::new(c.imp[0], c.imp[1]);
+    let impulse = -solved;
+    let _ = old;
+    c.imp[0] += impulse.x;
+    c.imp[1] += impulse.y;
+    push(c, &f, 0.0, impulse.x, impulse.y, v);
+}
+
+/// Position projection: angle, perpendicular offset, violated limits.
+pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
+    let angle = c.angle(bodies);
+    super::solver::project_angle(c, bodies, angle);
+    let f = frame(c, bodies);
+    let (ra, rb) = c.anchors(bodies);
+    let k = c.ma + c.mb + c.ia * f.s1 * f.s1 + c.ib * f.s2 * f.s2;
+    if k > 0.0 {
+        let err = super::solver::clamp_scalar(f.perp.dot(f.d), super::solver::LIMITS.0);
+        c.shift(bodies, ra, rb, (-err / k) * f.perp, 0.0);
+    }
+    if let Some((lo, hi)) = data(c).limits {
+        let f = frame(c, bodies);
+        let s = f.axis.dot(f.d);
+        let err = if s < lo {
+            s - lo
+        } else if s > hi {
+            s - hi
+        } else {
+            return;
+        };
+        let k = c.ma + c.mb + c.ia * f.a1 * f.a1 + c.ib * f.a2 * f.a2;
+        if k > 0.0 {
+            let (ra, rb) = c.anchors(bodies);
+            let err = super::solver::clamp_scalar(err, super::solver::LIMITS.0);
+            c.nudge(bodies, ra, rb, (-err / k) * f.axis, 0.0);
+        }
+    }
+}
+
+pub(crate) fn impulse(c: &JointConstraint, bodies: &[SolverBody]) -> (Vec2, Real) {
+    let f = frame(c, bodies);
+    let axial = c.imp[2] - c.imp[3] + c.imp[4];
+    (axial * f.axis + c.imp[0] * f.perp, c.imp[1])
+}

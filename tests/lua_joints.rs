@@ -1,0 +1,188 @@
+//! Springs, ropes and joints from Lua (LUA_API.md "Springs, ropes and
+//! joints"): constructors, the Joint handle, `on_break`, and bad input
+//! reported as `file:line: message`.
+
+use physbox::script::{Scene, SceneOptions};
+use std::path::Path;
+
+fn load(src: &str) -> Scene {
+    Scene::from_source(Path::new("joints_test.lua"), src, &SceneOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn printed(src: &str) -> Vec<String> {
+    load(src).console()
+}
+
+/// The error of a scene that must fail, checked to name file and line.
+fn error_at(src: &str, line: u32, words: &str) {
+    let e = match Scene::from_source(Path::new("joints_test.lua"), src, &SceneOptions::default()) {
+        Ok(_) => panic!("expected an error for:\n{src}"),
+        Err(e) => e.to_string(),
+    };
+    let prefix = format!("joints_test.lua:{line}: ");
+    assert!(e.starts_with(&prefix), "want '{prefix}...', got '{e}'");
+    assert!(e.contains(words), "want '{words}' in '{e}'");
+    assert!(!e.contains("panicked"), "{e}");
+}
+
+#[test]
+fn every_constructor_makes_a_working_joint() {
+    let out = printed(
+        "local ground = box { w = 10, h = 1, static = true }
+         local a = box { x = 0, y = 3, w = 1, h = 1 }
+         local b = box { x = 2, y = 3, w = 1, h = 1 }
+         local c = circle { x = 4, y = 3, r = 0.2 }
+         local joints = {
+           hinge { a = a, b = b, at = {1, 3}, limits = {-1, 1}, motor = {0, 10} },
+           distance { a = b, b = c, length = 2 },
+           distance { a = c, anchor_b = {4, 6}, max = 3.5 },
+           weld { a = a, b = ground, at = {0, 2} },
+           slider { a = ground, b = c, at = {4, 3}, axis = {0, 1}, limits = {-1, 1} },
+           spring { a = a, anchor_b = {0, 6}, k = 50, damping = 1 },
+           mouse_joint { a = c, target = {5, 5}, max_force = 100 },
+         }
+         for _, j in ipairs(joints) do assert(j.alive) end
+         world:step(60)
+         local fx, fy = joints[2]:reaction_force()
+         print(#joints, joints[1].kind, joints[6].kind, type(fx), fx == fx)
+         print(joints[1].breaking_force)
+         joints[1].breaking_force = 1e6
+         print(joints[1].breaking_force, joints[1].a == a, joints[4].b == ground)
+         joints[7]:set_target(3, 3)
+         joints[1].motor_speed = 2
+         print(joints[1].motor_speed)
+         joints[2]:destroy()
+         print(joints[2].alive, pcall(joints[2].destroy, joints[2]))",
+    );
+    assert_eq!(out[0], "7\thinge\tspring\tnumber\ttrue");
+    assert_eq!(out[1], "nil");
+    assert_eq!(out[2], "1000000.0\ttrue\ttrue");
+    assert_eq!(out[3], "2.0");
+    assert!(out[4].starts_with("false\tfalse\t"), "{}", out[4]);
+    assert!(out[4].contains("destroyed"), "{}", out[4]);
+}
+
+#[test]
+fn hanging_weight_reaction_is_its_weight() {
+    let out = printed(
+        "local bob = circle { x = 0, y = -1, r = 0.1, mass = 2 }
+         local rod = distance { a = bob, anchor_b = {0, 0} }
+         world:step(120)
+         local fx, fy = rod:reaction_force()
+         print(math.abs(fx) < 1e-9, ('%.6f'):format(fy))",
+    );
+    // The force on B (the world) is the weight pulling down: on the world side
+    // it is −(0, 2·9.81); reported on B.
+    assert_eq!(out[0], "true\t-19.620000");
+}
+
+#[test]
+fn on_break_fires_exactly_once_with_the_same_handle() {
+    let mut scene = load(
+        "breaks = 0
+         local bob = circle { x = 0, y = -1, r = 0.1, mass = 2 }
+         rod = distance { a = bob, anchor_b = {0, 0}, breaking_force = 30 }
+         bob.vx = 5   -- swinging needs more than 30 N: it breaks at once
+         function on_break(j)
+           breaks = breaks + 1
+           print('broke', j == rod, j.alive, breaks)
+         end",
+    );
+    scene.step(240).unwrap();
+    let out = scene.console();
+    assert_eq!(out, vec!["broke\ttrue\tfalse\t1".to_string()]);
+}
+
+#[test]
+fn rope_has_its_bodies_and_length() {
+    let out = printed(
+        "local anchor = box { x = 0, y = 5, w = 0.2, h = 0.2, static = true }
+         local r = rope { from = {0, 5}, to = {4, 5}, segments = 8, mass = 0.9, a = anchor }
+         print(#r.bodies, r.first == r.bodies[1], r.last == r.bodies[9], r.bodies[1].mass)
+         print(('%.6f'):format(r:length()))
+         world:step(120)
+         print(r:length() <= 4 * 1.01, #r.joints)
+         r:destroy()
+         print(#world:bodies())",
+    );
+    assert_eq!(out[0], "9\ttrue\ttrue\t0.1");
+    assert_eq!(out[1], "4.000000");
+    assert_eq!(out[2], "true\t10");
+    assert_eq!(out[3], "1");
+}
+
+#[test]
+fn destroying_a_body_makes_its_joints_stale() {
+    let out = printed(
+        "local a = circle { x = 0, y = 0, r = 0.2 }
+         local j = spring { a = a, anchor_b = {0, 1} }
+         a:destroy()
+         print(j.alive, pcall(j.reaction_force, j))",
+    );
+    assert!(out[0].starts_with("false\tfalse\t"), "{}", out[0]);
+}
+
+#[test]
+fn bad_joint_input_names_file_and_line() {
+    let pre = "local a = box { w = 1, h = 1 }\nlocal s1 = box { w = 1, h = 1, static = true }\nlocal s2 = box { x = 3, w = 1, h = 1, static = true }\n";
+    let case = |body: &str, words: &str| error_at(&format!("{pre}{body}\n"), 4, words);
+    case("hinge { a = a, b = a }", "two different bodies");
+    case("weld { a = s1, b = s2 }", "both sides are static");
+    case(
+        "distance { a = a, anchor_b = {0, 0} }",
+        "length must be a positive number",
+    );
+    case(
+        "distance { a = a, b = s1 }",
+        "length must be a positive number",
+    );
+    case("hinge { a = a, at = {0/0, 1} }", "'at'");
+    case(
+        "spring { a = a, anchor_a = {1, 0/0}, anchor_b = {0, 1} }",
+        "'anchor_a'",
+    );
+    case("spring { a = a, anchor_b = {0, 1}, k = -5 }", "'k'");
+    case(
+        "spring { a = a, anchor_b = {0, 1}, damping = -1 }",
+        "'damping'",
+    );
+    case("spring { a = a }", "'anchor_b' is required");
+    case(
+        "rope { from = {0, 0}, to = {1, 0}, segments = 0 }",
+        "'segments'",
+    );
+    case("rope { from = {0, 0}, to = {1, 0}, mass = 0 }", "'mass'");
+    case("rope { from = {0, 0}, to = {1, 0}, mass = -2 }", "'mass'");
+    case("rope { from = {0, 0}, to = {0, 0} }", "zero length");
+    case("hinge { b = a }", "'a' is required");
+    case("hinge { a = a, lmits = {0, 1} }", "did you mean 'limits'");
+    case("hinge { a = a, limits = {1, -1} }", "lower <= upper");
+    case("slider { a = a, axis = {0, 0} }", "axis");
+    case(
+        "distance { a = a, anchor_b = {0, 2}, min = 3, max = 1 }",
+        "min <= max",
+    );
+    case("hinge { a = 5 }", "must be a body");
+    case(
+        "local j = hinge { a = a } j.breaking_force = -1",
+        "positive",
+    );
+}
+
+#[test]
+fn rope_pinned_at_both_ends_sags_but_holds() {
+    let out = printed(
+        "local l = box { x = -2, y = 5, w = 0.2, h = 0.2, static = true }
+         local r = box { x = 2, y = 5, w = 0.2, h = 0.2, static = true }
+         local rope_a = rope { from = {-2, 5}, to = {2, 5}, segments = 10, mass = 2, a = l, b = r }
+         local rope_b = rope { from = {-2, 3}, to = {2, 3}, segments = 10, mass = 2, k = 5000,
+                               damping = 1, a = l, b = r, collide = false }
+         world:step(300)
+         local _, mid_y = rope_a.bodies[6]:center()
+         print(mid_y < 5, rope_a:length() <= 4 * 1.01, rope_b:length() > 4)
+         local lx, ly = rope_a.last:center()
+         print(math.abs(lx - 2) < 1e-3 and math.abs(ly - 5) < 1e-3)",
+    );
+    assert_eq!(out, vec!["true\ttrue\ttrue", "true"]);
+}
