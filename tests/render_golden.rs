@@ -182,6 +182,7 @@ fn debug_layers_draw_over_the_world() {
         velocities: true,
         centers_of_mass: true,
         islands: true,
+        joint_anchors: true,
     };
     let layered = draw(&mut r, all);
     let (_, share) = difference(&plain, &layered, 48).unwrap();
@@ -216,5 +217,47 @@ fn debug_layers_draw_over_the_world() {
         let pm = draw(&mut r, one);
         let (_, share) = difference(&plain, &pm, 24).unwrap();
         assert!(share > 0.0005, "{one:?} drew nothing");
+    }
+}
+
+/// Joints, springs and ropes are drawn from the world, and the joint-anchor
+/// layer rings their anchors.
+#[test]
+fn joints_springs_and_ropes_are_drawn() {
+    use physbox::render::{Layers, Poses};
+    let mut r = Renderer::new();
+    for scene in [
+        "scenes/bridge.lua",
+        "scenes/springs.lua",
+        "scenes/rope_weight.lua",
+    ] {
+        let mut s = scene_file(scene);
+        s.step(10).unwrap();
+        let cam = view::initial_camera(&s, 320, 180);
+        let draw = |r: &mut Renderer, layers: Layers| {
+            let mut pm = physbox::render::pixmap(320, 180);
+            view::draw_scene(r, &mut pm, &s, &cam, &Poses::default(), 1.0, layers, &[]);
+            pm
+        };
+        let links = physbox::render::links::of_world(&s.world());
+        assert!(
+            !links.is_empty(),
+            "{scene}: no joints, springs or ropes to draw"
+        );
+        let plain = draw(&mut r, Layers::default());
+        let rings = draw(
+            &mut r,
+            Layers {
+                joint_anchors: true,
+                ..Layers::default()
+            },
+        );
+        let (_, share) = difference(&plain, &rings, 24).unwrap();
+        let ropes_only = links
+            .iter()
+            .all(|l| matches!(l, physbox::render::LinkCmd::Rope { .. }));
+        if !ropes_only {
+            assert!(share > 0.0005, "{scene}: the anchor layer drew nothing");
+        }
     }
 }

@@ -75,6 +75,7 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
         (l.velocities, "velocities"),
         (l.centers_of_mass, "centres"),
         (l.islands, "islands"),
+        (l.joint_anchors, "anchors"),
     ]
     .iter()
     .filter(|(b, _)| *b)

@@ -28,6 +28,7 @@ pub enum Action {
     LayerVelocities,
     LayerCenters,
     LayerIslands,
+    LayerJointAnchors,
     Escape,
 }
 
@@ -93,6 +94,11 @@ pub const BINDINGS: &[(&str, &str, Action)] = &[
         "f7",
         "F7      layer: islands and sleep",
         Action::LayerIslands,
+    ),
+    (
+        "f9",
+        "F9      layer: joint anchors",
+        Action::LayerJointAnchors,
     ),
     (
         "escape",
@@ -239,6 +245,7 @@ fn act(sb: &mut Sandbox, a: Action, input: &Input, pm: &crate::render::Pixmap) {
         Action::LayerVelocities => sb.layers.velocities = !sb.layers.velocities,
         Action::LayerCenters => sb.layers.centers_of_mass = !sb.layers.centers_of_mass,
         Action::LayerIslands => sb.layers.islands = !sb.layers.islands,
+        Action::LayerJointAnchors => sb.layers.joint_anchors = !sb.layers.joint_anchors,
         Action::Escape => {
             sb.show_help = false;
             sb.tools.selected = None;

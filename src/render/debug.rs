@@ -17,6 +17,8 @@ pub struct Layers {
     pub velocities: bool,
     pub centers_of_mass: bool,
     pub islands: bool,
+    /// Rings at every joint's two anchors.
+    pub joint_anchors: bool,
 }
 
 /// Seconds of travel a velocity arrow shows.

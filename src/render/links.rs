@@ -30,6 +30,7 @@ const JOINT: Rgba = Rgba::rgb(0xf0, 0xf0, 0xf0);
 const MOUSE: Rgba = Rgba::rgb(0x66, 0xdd, 0xff);
 const SPRING: Rgba = Rgba::rgb(0xff, 0xc8, 0x50);
 const ROPE: Rgba = Rgba::rgb(0xd8, 0xb0, 0x80);
+const ANCHOR_RING: Rgba = Rgba::rgb(0xff, 0x50, 0x50);
 
 /// The world's joints, springs and ropes as draw commands.
 pub fn of_world(world: &World) -> Vec<LinkCmd> {
@@ -116,8 +117,18 @@ pub fn zigzag(a: (f32, f32), b: (f32, f32), coils: u32) -> Vec<(f32, f32)> {
     out
 }
 
-pub fn draw_links(pm: &mut Pixmap, cam: &Camera, links: &[LinkCmd]) {
+/// `anchors`: the joint-anchors layer, a ring at both anchors of every
+/// joint and spring.
+pub fn draw_links(pm: &mut Pixmap, cam: &Camera, links: &[LinkCmd], anchors: bool) {
+    let mut rings = PathBuilder::new();
     for link in links {
+        if let (true, LinkCmd::Joint { a, b, .. } | LinkCmd::Spring { a, b, .. }) = (anchors, link)
+        {
+            for p in [a, b] {
+                let s = cam.to_screen(*p);
+                rings.push_circle(s.0, s.1, 6.0);
+            }
+        }
         let mut pb = PathBuilder::new();
         match link {
             LinkCmd::Joint { a, b, color } => {
@@ -169,6 +180,7 @@ pub fn draw_links(pm: &mut Pixmap, cam: &Camera, links: &[LinkCmd]) {
             }
         }
     }
+    stroke(pm, rings, ANCHOR_RING, 1.5);
 }
 
 #[cfg(test)]
@@ -210,6 +222,7 @@ mod tests {
                     color: white,
                 },
             ],
+            false,
         );
         let lit = |x: u32, y0: u32, y1: u32| (y0..y1).any(|y| pm.pixel(x, y).unwrap().red() > 100);
         assert!(lit(50, 10, 20), "spring in the middle");

@@ -73,7 +73,7 @@ impl Renderer {
             f.alpha,
             f.look,
         );
-        links::draw_links(pm, f.camera, f.links);
+        links::draw_links(pm, f.camera, f.links, f.layers.joint_anchors);
         debug::draw_layers(pm, f.camera, f.world, f.layers);
         overlay::draw_overlay(pm, f.camera, &mut self.text, f.overlay);
         drawn
