@@ -132,26 +132,7 @@ impl Rot {
         } else {
             Rot::from_angle(da)
         };
-        inc.mul(self).renormalize()
-    }
-
-    /// `normalize` for a rotation that is already unit length to round-off
-    /// (a product of unit rotations): one Newton step for 1/|q| from 1,
-    /// which is exact to double precision there and needs no square root or
-    /// division (those were most of a substep's position update). Anything
-    /// further from unit length takes the exact path.
-    #[inline(always)]
-    pub fn renormalize(self) -> Rot {
-        let m2 = self.c * self.c + self.s * self.s;
-        if (m2 - 1.0).abs() < 1e-6 {
-            let f = 1.5 - 0.5 * m2;
-            Rot {
-                c: self.c * f,
-                s: self.s * f,
-            }
-        } else {
-            self.normalize()
-        }
+        inc.mul(self).normalize()
     }
 
     /// Unit x axis of the rotated frame.
