@@ -73,6 +73,24 @@ impl SolverOrder {
                 self.uf.union(l.a, l.b);
             }
         }
+        if iteration_cap(links) == 1 {
+            // Every island gets one pass: no grouping by island, all links
+            // straight into colour order (the union-find above is still
+            // what puts islands to sleep).
+            self.order.clear();
+            self.ranges.clear();
+            self.colors.clear();
+            self.single_pass_start = 0;
+            let singles = links
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (i as u32, l.a, l.b, l.points == 2));
+            let overflow =
+                self.coloring
+                    .order(body_count, singles, &mut self.order, &mut self.colors);
+            self.push_overflow(overflow);
+            return;
+        }
         self.roots.clear();
         for l in links {
             let anchor = if l.a != 0 && l.a_dynamic { l.a } else { l.b };
@@ -80,6 +98,18 @@ impl SolverOrder {
         }
         self.group_by_island(body_count, links);
         self.order_islands(body_count, links);
+    }
+
+    /// The colouring's overflow (from `overflow` to the end) as a one-pass
+    /// scalar range.
+    fn push_overflow(&mut self, overflow: u32) {
+        if (overflow as usize) < self.order.len() {
+            self.ranges.push(IslandRange {
+                start: overflow,
+                end: self.order.len() as u32,
+                iterations: 1,
+            });
+        }
     }
 
     /// Counting sort of links by island root into `grouped`, and the
@@ -101,11 +131,7 @@ impl SolverOrder {
             *slot += 1;
         }
         // `counts[r]` is now the end of island r (and the start of r + 1).
-        // One cap for every island from the step's whole work budget: a few
-        // small islands iterate to convergence, a scene of many (hundreds of
-        // small pyramids) gets one pass each, like a single big pile.
-        let points: usize = links.iter().map(|l| l.points as usize).sum();
-        let cap = (SMALL_ISLAND_BUDGET / points.max(1)).clamp(1, MAX_ISLAND_ITERATIONS) as u32;
+        let cap = iteration_cap(links);
         self.iterations.clear();
         self.iterations.resize(n, cap);
     }
@@ -157,12 +183,14 @@ impl SolverOrder {
                 (i, l.a, l.b, l.points == 2)
             });
         let overflow = coloring.order(n, singles, order, colors);
-        if (overflow as usize) < self.order.len() {
-            self.ranges.push(IslandRange {
-                start: overflow,
-                end: self.order.len() as u32,
-                iterations: 1,
-            });
-        }
+        self.push_overflow(overflow);
     }
+}
+
+/// One cap for every island from the step's whole work budget: a few small
+/// islands iterate to convergence, a scene of many (hundreds of small
+/// pyramids) gets one pass each, like a single big pile.
+fn iteration_cap(links: &[Link]) -> u32 {
+    let points: usize = links.iter().map(|l| l.points as usize).sum();
+    (SMALL_ISLAND_BUDGET / points.max(1)).clamp(1, MAX_ISLAND_ITERATIONS) as u32
 }
