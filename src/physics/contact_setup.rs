@@ -39,8 +39,12 @@ impl World {
         self.collect_links(sc);
         // Islands and visiting order first, so the constraints are laid out
         // in the order they are solved.
-        sc.solver_order
-            .build(sc.solver_bodies.len(), &sc.links, &sc.joint_pairs);
+        sc.solver_order.build(
+            sc.solver_bodies.len(),
+            &sc.links,
+            &sc.joint_pairs,
+            self.settings.enable_sleep,
+        );
         let count = sc.solver_order.order.len();
         sc.slot_of_link.clear();
         sc.slot_of_link.resize(count, 0);

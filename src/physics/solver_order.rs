@@ -62,8 +62,14 @@ pub struct SolverOrder {
 
 impl SolverOrder {
     /// `joined`: body pairs held together by joints (same island, not
-    /// solved here).
-    pub fn build(&mut self, body_count: usize, links: &[Link], joined: &[(u32, u32)]) {
+    /// solved here). `sleep`: islands are wanted for sleeping (else, when
+    /// every island gets one pass, they are not built at all).
+    pub fn build(&mut self, body_count: usize, links: &[Link], joined: &[(u32, u32)], sleep: bool) {
+        let one_pass = iteration_cap(links) == 1;
+        if one_pass && !sleep {
+            self.order_in_colours(body_count, links);
+            return;
+        }
         self.uf.reset(body_count);
         for &(a, b) in joined {
             self.uf.union(a, b);
@@ -73,22 +79,9 @@ impl SolverOrder {
                 self.uf.union(l.a, l.b);
             }
         }
-        if iteration_cap(links) == 1 {
-            // Every island gets one pass: no grouping by island, all links
-            // straight into colour order (the union-find above is still
-            // what puts islands to sleep).
-            self.order.clear();
-            self.ranges.clear();
-            self.colors.clear();
-            self.single_pass_start = 0;
-            let singles = links
-                .iter()
-                .enumerate()
-                .map(|(i, l)| (i as u32, l.a, l.b, l.points == 2));
-            let overflow =
-                self.coloring
-                    .order(body_count, singles, &mut self.order, &mut self.colors);
-            self.push_overflow(overflow);
+        if one_pass {
+            // (The union-find above is what puts islands to sleep.)
+            self.order_in_colours(body_count, links);
             return;
         }
         self.roots.clear();
@@ -98,6 +91,23 @@ impl SolverOrder {
         }
         self.group_by_island(body_count, links);
         self.order_islands(body_count, links);
+    }
+
+    /// Every island gets one pass: no grouping by island, all links
+    /// straight into colour order.
+    fn order_in_colours(&mut self, body_count: usize, links: &[Link]) {
+        self.order.clear();
+        self.ranges.clear();
+        self.colors.clear();
+        self.single_pass_start = 0;
+        let singles = links
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (i as u32, l.a, l.b, l.points == 2));
+        let overflow = self
+            .coloring
+            .order(body_count, singles, &mut self.order, &mut self.colors);
+        self.push_overflow(overflow);
     }
 
     /// The colouring's overflow (from `overflow` to the end) as a one-pass
