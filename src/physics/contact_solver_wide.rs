@@ -15,6 +15,7 @@
 use super::contact_solver::{self as cs, ContactConstraint};
 use super::manifold::Manifold;
 use super::math::{Real, Vec2};
+use super::softness::Softness;
 use super::solver_body::{SolverBody, SolverBodyInfo};
 use super::wide::{Lane, Mask, LANES, V2, W};
 use super::wide_bodies::{gather, gather_velocity, indices_in_bounds, scatter, WideBody};
@@ -33,6 +34,25 @@ pub struct WidePoint {
     pub warm_normal: W,
     pub warm_tangent: W,
     pub impact_energy: W,
+}
+
+impl WidePoint {
+    /// Lane `i` from a prepared scalar point (all but the accumulators the
+    /// solver books: total impulse and the warm-start halves).
+    #[inline(always)]
+    fn set(&mut self, i: usize, cp: &cs::ConstraintPoint) {
+        self.ra.x.0[i] = cp.anchor_a.x as Lane;
+        self.ra.y.0[i] = cp.anchor_a.y as Lane;
+        self.rb.x.0[i] = cp.anchor_b.x as Lane;
+        self.rb.y.0[i] = cp.anchor_b.y as Lane;
+        self.base_separation.0[i] = cp.base_separation as Lane;
+        self.normal_impulse.0[i] = cp.normal_impulse as Lane;
+        self.tangent_impulse.0[i] = cp.tangent_impulse as Lane;
+        self.normal_mass.0[i] = cp.normal_mass as Lane;
+        self.tangent_mass.0[i] = cp.tangent_mass as Lane;
+        self.friction.0[i] = cp.friction as Lane;
+        self.impact_energy.0[i] = cp.impact_energy as Lane;
+    }
 }
 
 /// Up to eight constraints of one colour; unused lanes point at the static
@@ -77,41 +97,60 @@ impl WideConstraint {
 
     /// Copy a prepared scalar constraint into lane `i`.
     pub fn set_lane(&mut self, i: usize, c: &ContactConstraint) {
-        self.a[i] = c.a;
-        self.b[i] = c.b;
-        self.n.x.0[i] = c.normal.x as Lane;
-        self.n.y.0[i] = c.normal.y as Lane;
-        self.ma.0[i] = c.inv_mass_a as Lane;
-        self.ia.0[i] = c.inv_i_a as Lane;
-        self.mb.0[i] = c.inv_mass_b as Lane;
-        self.ib.0[i] = c.inv_i_b as Lane;
-        self.mass_scale.0[i] = c.softness.mass_scale as Lane;
-        self.bias_rate.0[i] = c.softness.bias_rate as Lane;
-        self.impulse_scale.0[i] = c.softness.impulse_scale as Lane;
-        self.rel_accel.0[i] = c.rel_accel as Lane;
-        self.k11.0[i] = c.k11 as Lane;
-        self.k12.0[i] = c.k12 as Lane;
-        self.k22.0[i] = c.k22 as Lane;
-        self.block.set(i, c.count == 2 && c.block);
-        self.two.set(i, c.count == 2);
-        self.bouncy.set(i, c.restitution != 0.0);
+        let m = cs::PairMasses {
+            ma: c.inv_mass_a,
+            ia: c.inv_i_a,
+            mb: c.inv_mass_b,
+            ib: c.inv_i_b,
+            rel_accel: c.rel_accel,
+        };
+        self.set_header(i, (c.a, c.b), c.normal, &m, c.softness, c.restitution);
+        let two = c.count == 2;
+        self.set_block(i, two, (c.k11, c.k12, c.k22, c.block));
         // Both points: a one-point constraint's second is all zeros.
         for (wp, cp) in self.points.iter_mut().zip(&c.points) {
-            wp.ra.x.0[i] = cp.anchor_a.x as Lane;
-            wp.ra.y.0[i] = cp.anchor_a.y as Lane;
-            wp.rb.x.0[i] = cp.anchor_b.x as Lane;
-            wp.rb.y.0[i] = cp.anchor_b.y as Lane;
-            wp.base_separation.0[i] = cp.base_separation as Lane;
-            wp.normal_impulse.0[i] = cp.normal_impulse as Lane;
-            wp.tangent_impulse.0[i] = cp.tangent_impulse as Lane;
+            wp.set(i, cp);
             wp.total_normal_impulse.0[i] = cp.total_normal_impulse as Lane;
-            wp.normal_mass.0[i] = cp.normal_mass as Lane;
-            wp.tangent_mass.0[i] = cp.tangent_mass as Lane;
-            wp.friction.0[i] = cp.friction as Lane;
             wp.warm_normal.0[i] = cp.warm_normal as Lane;
             wp.warm_tangent.0[i] = cp.warm_tangent as Lane;
-            wp.impact_energy.0[i] = cp.impact_energy as Lane;
         }
+    }
+
+    /// Lane `i`'s bodies, normal, masses, softness and whether it bounces.
+    #[inline(always)]
+    fn set_header(
+        &mut self,
+        i: usize,
+        (a, b): (u32, u32),
+        normal: Vec2,
+        m: &cs::PairMasses,
+        softness: Softness,
+        restitution: Real,
+    ) {
+        self.a[i] = a;
+        self.b[i] = b;
+        self.n.x.0[i] = normal.x as Lane;
+        self.n.y.0[i] = normal.y as Lane;
+        self.ma.0[i] = m.ma as Lane;
+        self.ia.0[i] = m.ia as Lane;
+        self.mb.0[i] = m.mb as Lane;
+        self.ib.0[i] = m.ib as Lane;
+        self.mass_scale.0[i] = softness.mass_scale as Lane;
+        self.bias_rate.0[i] = softness.bias_rate as Lane;
+        self.impulse_scale.0[i] = softness.impulse_scale as Lane;
+        self.rel_accel.0[i] = m.rel_accel as Lane;
+        self.bouncy.set(i, restitution != 0.0);
+    }
+
+    /// Lane `i`'s point count and 2×2 block matrix `(k11, k12, k22,
+    /// usable)`.
+    #[inline(always)]
+    fn set_block(&mut self, i: usize, two: bool, (k11, k12, k22, block): (Real, Real, Real, bool)) {
+        self.two.set(i, two);
+        self.k11.0[i] = k11 as Lane;
+        self.k12.0[i] = k12 as Lane;
+        self.k22.0[i] = k22 as Lane;
+        self.block.set(i, two && block);
     }
 
     /// Prepare a contact straight into lane `i` (what `set_lane` of a
@@ -131,21 +170,8 @@ impl WideConstraint {
         let normal = manifold.normal;
         let m = cs::pair_masses(info, a, b, normal);
         let (ba, bb) = (&bodies[a as usize], &bodies[b as usize]);
-        self.a[i] = a;
-        self.b[i] = b;
-        self.n.x.0[i] = normal.x as Lane;
-        self.n.y.0[i] = normal.y as Lane;
-        self.ma.0[i] = m.ma as Lane;
-        self.ia.0[i] = m.ia as Lane;
-        self.mb.0[i] = m.mb as Lane;
-        self.ib.0[i] = m.ib as Lane;
-        self.mass_scale.0[i] = input.softness.mass_scale as Lane;
-        self.bias_rate.0[i] = input.softness.bias_rate as Lane;
-        self.impulse_scale.0[i] = input.softness.impulse_scale as Lane;
-        self.rel_accel.0[i] = m.rel_accel as Lane;
-        self.bouncy.set(i, input.restitution != 0.0);
+        self.set_header(i, (a, b), normal, &m, input.softness, input.restitution);
         let two = manifold.count == 2;
-        self.two.set(i, two);
         let mut approach = [0.0; 2];
         let mut anchors = [(Vec2::ZERO, Vec2::ZERO); 2];
         for (k, wp) in self.points.iter_mut().enumerate() {
@@ -156,30 +182,17 @@ impl WideConstraint {
             };
             approach[k] = cp.relative_velocity;
             anchors[k] = (cp.anchor_a, cp.anchor_b);
-            wp.ra.x.0[i] = cp.anchor_a.x as Lane;
-            wp.ra.y.0[i] = cp.anchor_a.y as Lane;
-            wp.rb.x.0[i] = cp.anchor_b.x as Lane;
-            wp.rb.y.0[i] = cp.anchor_b.y as Lane;
-            wp.base_separation.0[i] = cp.base_separation as Lane;
-            wp.normal_impulse.0[i] = cp.normal_impulse as Lane;
-            wp.tangent_impulse.0[i] = cp.tangent_impulse as Lane;
+            wp.set(i, &cp);
+            // Nothing accumulated yet (warm_normal / warm_tangent are set
+            // by the warm start before anything reads them).
             wp.total_normal_impulse.0[i] = 0.0;
-            wp.normal_mass.0[i] = cp.normal_mass as Lane;
-            wp.tangent_mass.0[i] = cp.tangent_mass as Lane;
-            wp.friction.0[i] = cp.friction as Lane;
-            // (warm_normal / warm_tangent are set by the warm start before
-            // anything reads them.)
-            wp.impact_energy.0[i] = cp.impact_energy as Lane;
         }
-        let (k11, k12, k22, block) = if two {
+        let block = if two {
             cs::block_matrix(anchors[0], anchors[1], normal, &m)
         } else {
             (0.0, 0.0, 0.0, false)
         };
-        self.k11.0[i] = k11 as Lane;
-        self.k12.0[i] = k12 as Lane;
-        self.k22.0[i] = k22 as Lane;
-        self.block.set(i, two && block);
+        self.set_block(i, two, block);
         approach
     }
 

@@ -4,8 +4,9 @@
 use super::camera::Camera;
 use super::color::Rgba;
 use super::interp::Poses;
+use super::stroke::stroke;
 use crate::physics::{BodyId, ShapeGeom, World};
-use tiny_skia::{Paint, PathBuilder, Pixmap, Stroke};
+use tiny_skia::{PathBuilder, Pixmap};
 
 #[allow(clippy::too_many_arguments)]
 pub fn highlight(
@@ -47,20 +48,5 @@ pub fn highlight(
             }
         }
     }
-    if let Some(path) = pb.finish() {
-        let mut paint = Paint::default();
-        paint.set_color(color.to_skia());
-        paint.anti_alias = true;
-        let stroke = Stroke {
-            width,
-            ..Stroke::default()
-        };
-        pm.stroke_path(
-            &path,
-            &paint,
-            &stroke,
-            tiny_skia::Transform::identity(),
-            None,
-        );
-    }
+    stroke(pm, pb, color, width);
 }

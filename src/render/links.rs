@@ -6,9 +6,10 @@
 
 use super::camera::Camera;
 use super::color::Rgba;
+use super::stroke::stroke_round;
 use crate::physics::debug_draw::{DebugDraw, DrawFlags, DrawStyle};
 use crate::physics::{Aabb, JointType, Real, Vec2, World};
-use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Stroke, Transform};
+use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Transform};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum LinkCmd {
@@ -78,21 +79,6 @@ pub fn of_world(world: &World) -> Vec<LinkCmd> {
 /// Half-width of a spring's zig-zag, pixels.
 const SPRING_HALF_WIDTH: f32 = 5.0;
 
-fn stroke(pm: &mut Pixmap, pb: PathBuilder, color: Rgba, width: f32) {
-    if let Some(path) = pb.finish() {
-        let mut paint = Paint::default();
-        paint.set_color(color.to_skia());
-        paint.anti_alias = true;
-        let s = Stroke {
-            width,
-            line_cap: tiny_skia::LineCap::Round,
-            line_join: tiny_skia::LineJoin::Round,
-            ..Stroke::default()
-        };
-        pm.stroke_path(&path, &paint, &s, Transform::identity(), None);
-    }
-}
-
 /// The zig-zag of a spring from `a` to `b` (screen points): straight ends,
 /// `coils` teeth in the middle.
 pub fn zigzag(a: (f32, f32), b: (f32, f32), coils: u32) -> Vec<(f32, f32)> {
@@ -135,7 +121,7 @@ pub fn draw_links(pm: &mut Pixmap, cam: &Camera, links: &[LinkCmd], anchors: boo
                 let (a, b) = (cam.to_screen(*a), cam.to_screen(*b));
                 pb.move_to(a.0, a.1);
                 pb.line_to(b.0, b.1);
-                stroke(pm, pb, *color, 2.0);
+                stroke_round(pm, pb, *color, 2.0);
                 let mut dots = PathBuilder::new();
                 dots.push_circle(a.0, a.1, 3.0);
                 dots.push_circle(b.0, b.1, 3.0);
@@ -158,7 +144,7 @@ pub fn draw_links(pm: &mut Pixmap, cam: &Camera, links: &[LinkCmd], anchors: boo
                 for p in &pts[1..] {
                     pb.line_to(p.0, p.1);
                 }
-                stroke(pm, pb, *color, 1.5);
+                stroke_round(pm, pb, *color, 1.5);
             }
             LinkCmd::Rope { points, color } => {
                 let pts: Vec<(f32, f32)> = points.iter().map(|p| cam.to_screen(*p)).collect();
@@ -176,11 +162,11 @@ pub fn draw_links(pm: &mut Pixmap, cam: &Camera, links: &[LinkCmd], anchors: boo
                     let c2 = (p2.0 - (p3.0 - p1.0) / 6.0, p2.1 - (p3.1 - p1.1) / 6.0);
                     pb.cubic_to(c1.0, c1.1, c2.0, c2.1, p2.0, p2.1);
                 }
-                stroke(pm, pb, *color, 2.5);
+                stroke_round(pm, pb, *color, 2.5);
             }
         }
     }
-    stroke(pm, rings, ANCHOR_RING, 1.5);
+    stroke_round(pm, rings, ANCHOR_RING, 1.5);
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ pub mod links;
 pub mod overlay;
 pub mod raster;
 pub mod sprites;
+pub mod stroke;
 pub mod text;
 pub mod widgets;
 

@@ -4,9 +4,10 @@
 use super::camera::Camera;
 use super::color::Rgba;
 use super::raster::Target;
+use super::stroke::stroke;
 use super::text::TextPainter;
 use crate::physics::Vec2;
-use tiny_skia::{Paint, PathBuilder, Pixmap, Stroke};
+use tiny_skia::{PathBuilder, Pixmap};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum OverlayCmd {
@@ -76,21 +77,6 @@ pub fn draw_overlay(pm: &mut Pixmap, cam: &Camera, text: &mut TextPainter, cmds:
                 continue;
             }
         };
-        if let Some(path) = pb.finish() {
-            let mut paint = Paint::default();
-            paint.set_color(color.to_skia());
-            paint.anti_alias = true;
-            let stroke = Stroke {
-                width: 1.5,
-                ..Stroke::default()
-            };
-            pm.stroke_path(
-                &path,
-                &paint,
-                &stroke,
-                tiny_skia::Transform::identity(),
-                None,
-            );
-        }
+        stroke(pm, pb, color, 1.5);
     }
 }

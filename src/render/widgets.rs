@@ -3,8 +3,9 @@
 
 use super::color::Rgba;
 use super::raster::{Poly, Target};
+use super::stroke::stroke;
 use super::text::TextPainter;
-use tiny_skia::{Paint, PathBuilder, Pixmap, Stroke};
+use tiny_skia::{PathBuilder, Pixmap};
 
 pub const PANEL_BG: Rgba = Rgba::rgb(0x0c, 0x0d, 0x12).with_alpha(200);
 pub const TEXT: Rgba = Rgba::rgb(0xe8, 0xea, 0xf0);
@@ -144,22 +145,7 @@ pub fn plots(
                 pb.line_to(px, py);
             }
         }
-        if let Some(path) = pb.finish() {
-            let mut paint = Paint::default();
-            paint.set_color(s.color.to_skia());
-            paint.anti_alias = true;
-            let stroke = Stroke {
-                width: 1.5,
-                ..Stroke::default()
-            };
-            pm.stroke_path(
-                &path,
-                &paint,
-                &stroke,
-                tiny_skia::Transform::identity(),
-                None,
-            );
-        }
+        stroke(pm, pb, s.color, 1.5);
     }
 }
 
