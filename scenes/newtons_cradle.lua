@@ -1,8 +1,8 @@
 -- Newton's cradle: five steel balls (e = 1, no friction) on rigid rods
 -- (distance joints); the first is pulled aside and let go. The momentum
 -- passes through the row: the last ball leaves with the first one's speed.
--- The balls hang 4 cm apart, so each impact is its own step (the contact
--- solver treats impacts within one step together and splits them).
+-- The balls hang 4 cm apart, so each impact is its own step (impacts that
+-- fall within one step are solved together and lose some energy).
 local measure = require("measure")
 scene { title = "Newton's cradle", camera = {0, 1.5, 4} }
 local r, n = 0.2, 5

@@ -606,12 +606,18 @@ pub fn apply_restitution(c: &mut ContactConstraint, bodies: &mut [SolverBody], t
     let e = c.restitution;
     for cp in c.points[..c.count].iter_mut() {
         // No impulse means no collision (a speculative point that never hit);
-        // slow impacts (resting contact) do not bounce.
+        // slow impacts (resting contact) do not bounce; nor does a pair
+        // that was not approaching when the step began: it was only pushed
+        // together by this step's other contacts (a ball struck inside a
+        // row). Its own bounce comes next step, from its own approach;
+        // bouncing it now as well gives a chain's energy back several
+        // times over.
         let impact_speed_sq =
             2.0 * cp.impact_energy * (1.0 / cp.normal_mass.max(Real::MIN_POSITIVE));
         if cp.total_normal_impulse == 0.0
             || cp.impact_energy < 0.0
             || impact_speed_sq <= threshold * threshold
+            || cp.relative_velocity >= 0.0
         {
             continue;
         }
