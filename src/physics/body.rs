@@ -175,6 +175,18 @@ pub struct Body {
 }
 
 impl Body {
+    /// Dynamic or kinematic, and awake: it can move this step.
+    #[inline]
+    pub fn moves(&self) -> bool {
+        self.body_type != BodyType::Static && self.awake
+    }
+
+    /// Dynamic or kinematic, and asleep.
+    #[inline]
+    pub fn sleeps(&self) -> bool {
+        self.body_type != BodyType::Static && !self.awake
+    }
+
     pub fn is_dynamic(&self) -> bool {
         self.body_type == BodyType::Dynamic
     }

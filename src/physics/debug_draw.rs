@@ -60,7 +60,7 @@ impl World {
                 let s = self.shapes.at(sid.index);
                 let style = if s.sensor {
                     DrawStyle::Sensor
-                } else if b.body_type != BodyType::Static && !b.awake {
+                } else if b.sleeps() {
                     DrawStyle::Sleeping
                 } else {
                     match b.body_type {

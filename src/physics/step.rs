@@ -155,7 +155,7 @@ impl World {
         moving.clear();
         moving.resize(self.bodies.capacity(), false);
         for (index, b) in self.bodies.iter() {
-            moving[index as usize] = b.body_type != BodyType::Static && b.awake;
+            moving[index as usize] = b.moves();
         }
         let check_all = std::mem::take(&mut self.contacts_dirty);
         let mut candidates = std::mem::take(&mut self.scratch.candidates);
@@ -214,9 +214,7 @@ impl World {
             }
             let ba = self.bodies.at(c.body_a);
             let bb = self.bodies.at(c.body_b);
-            let moving_a = ba.body_type != BodyType::Static && ba.awake;
-            let moving_b = bb.body_type != BodyType::Static && bb.awake;
-            if c.sensor || (!moving_a && !moving_b) {
+            if c.sensor || (!ba.moves() && !bb.moves()) {
                 if c.sensor {
                     sensors.push(i as u32);
                 }
@@ -240,10 +238,10 @@ impl World {
                             || (b.body_type == BodyType::Kinematic
                                 && (b.linear_velocity != Vec2::ZERO || b.angular_velocity != 0.0)))
                 };
-                if !bb.awake && bb.body_type != BodyType::Static && pushes(ba) {
+                if bb.sleeps() && pushes(ba) {
                     wake.push(c.body_b);
                 }
-                if !ba.awake && ba.body_type != BodyType::Static && pushes(bb) {
+                if ba.sleeps() && pushes(bb) {
                     wake.push(c.body_a);
                 }
             }

@@ -749,10 +749,7 @@ impl World {
     }
 
     pub fn awake_body_count(&self) -> usize {
-        self.bodies
-            .iter()
-            .filter(|(_, b)| b.body_type != BodyType::Static && b.awake)
-            .count()
+        self.bodies.iter().filter(|(_, b)| b.moves()).count()
     }
 
     // ----- measurements -------------------------------------------------

@@ -487,11 +487,9 @@ impl World {
             let Some(b) = j.body_b else { continue };
             let ba = self.bodies.at(j.body_a.index);
             let bb = self.bodies.at(b.index);
-            let moving = |x: &super::body::Body| x.body_type != BodyType::Static && x.awake;
-            let asleep = |x: &super::body::Body| x.body_type != BodyType::Static && !x.awake;
-            if moving(ba) && asleep(bb) {
+            if ba.moves() && bb.sleeps() {
                 wake.push(b.index);
-            } else if moving(bb) && asleep(ba) {
+            } else if bb.moves() && ba.sleeps() {
                 wake.push(j.body_a.index);
             }
         }
