@@ -99,11 +99,8 @@ pub(crate) fn apply(
     imp: &[Real; IMPULSES],
     v: &mut Vel,
 ) {
-    let (ra, rb) = c.anchors(bodies);
-    super::solver::apply_point(c, ra, rb, Vec2::new(imp[0], imp[1]), v);
     let axial = imp[2] + imp[3] - imp[4];
-    v.1 -= c.ia * axial;
-    v.3 += c.ib * axial;
+    super::solver::apply_point_and_angle(c, bodies, imp, axial, v);
 }
 
 pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {

@@ -74,8 +74,7 @@ pub(crate) fn apply(
     imp: &[Real; IMPULSES],
     v: &mut Vel,
 ) {
-    let (ra, rb) = c.anchors(bodies);
-    super::solver::apply_point(c, ra, rb, Vec2::new(imp[0], imp[1]), v);
+    super::solver::apply_point_and_angle(c, bodies, imp, 0.0, v);
 }
 
 pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {

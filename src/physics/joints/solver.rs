@@ -249,6 +249,21 @@ pub(crate) fn apply_point(c: &JointConstraint, ra: Vec2, rb: Vec2, p: Vec2, v: &
     v.3 += c.ib * cross(rb, p);
 }
 
+/// Warm start of a joint whose impulse slots 0–1 are its anchor point and
+/// whose angular impulse (limits, motor, weld angle) sums to `axial`.
+pub(crate) fn apply_point_and_angle(
+    c: &JointConstraint,
+    bodies: &[SolverBody],
+    imp: &[Real; IMPULSES],
+    axial: Real,
+    v: &mut Vel,
+) {
+    let (ra, rb) = c.anchors(bodies);
+    apply_point(c, ra, rb, Vec2::new(imp[0], imp[1]), v);
+    v.1 -= c.ia * axial;
+    v.3 += c.ib * axial;
+}
+
 /// Velocity of B's anchor relative to A's.
 #[inline]
 pub(crate) fn point_velocity(v: &Vel, ra: Vec2, rb: Vec2) -> Vec2 {

@@ -23,10 +23,7 @@ pub(crate) fn apply(
     imp: &[Real; IMPULSES],
     v: &mut Vel,
 ) {
-    let (ra, rb) = c.anchors(bodies);
-    super::solver::apply_point(c, ra, rb, Vec2::new(imp[0], imp[1]), v);
-    v.1 -= c.ia * imp[2];
-    v.3 += c.ib * imp[2];
+    super::solver::apply_point_and_angle(c, bodies, imp, imp[2], v);
 }
 
 pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
