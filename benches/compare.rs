@@ -6,9 +6,10 @@
 //!                                [--repeats R] [--chunk C] [--sleep on|off]
 //!                                [--engines box2d,rapier2d,physbox] [--stages]
 //! ```
-//! Scenes: large_pyramid, many_pyramids, rain (default: all three).
+//! Scenes: large_pyramid, many_pyramids, rain, tumbler, joint_grid (default:
+//! all five).
 //! `--steps N`: total steps per run, default Box2D's count for the scene
-//! (500 / 200 / 1000). The first W (default 1, as Box2D's driver does) are
+//! (500 / 200 / 1000 / 750 / 500). The first W (default 1, as Box2D's driver does) are
 //! warm-up and untimed; the other N - W are timed one by one (for rain the
 //! body spawning before a step is timed with it, as in Box2D's driver).
 //! `--repeats R` builds and runs each scene R times per engine (engines
@@ -43,10 +44,12 @@ pub trait Engine {
     fn step(&mut self);
     /// Dynamic bodies created so far.
     fn body_count(&self) -> usize;
-    /// Sum of the dynamic bodies' y positions (body origin), to show the
-    /// scene really ran and the pyramids stayed up. `&mut` because boxdd's
-    /// body access needs it.
-    fn checksum(&mut self) -> f64;
+    /// Position (body origin) and angle of every body of the scene's list
+    /// (`SceneDesc::bodies`, then the spawned ones), in creation order: the
+    /// mean height shows the scene really ran and the pyramids stayed up;
+    /// joint_grid's hinge gaps are measured from them. `&mut` because
+    /// boxdd's body access needs it.
+    fn poses(&mut self) -> Vec<[f64; 3]>;
     /// Per-stage times summed over every step so far, in ms (the engine's
     /// own step profile; empty if it has none). Printed with `--stages`.
     fn stages(&self) -> Vec<(&'static str, f64)> {
@@ -122,7 +125,7 @@ fn parse_args() -> Options {
             }
             "-h" | "--help" => {
                 println!(
-                    "cargo bench --bench compare -- [large_pyramid|many_pyramids|rain ...] \
+                    "cargo bench --bench compare -- [large_pyramid|many_pyramids|rain|tumbler|joint_grid ...] \
                      [--steps N] [--warmup W] [--repeats R] [--chunk C] [--sleep on|off] \
                      [--engines box2d,rapier2d,physbox] [--stages]"
                 );
@@ -150,6 +153,8 @@ struct RunResult {
     setup_ms: f64,
     avg_y_start: f64,
     avg_y_end: f64,
+    /// Widest-open hinge at the end (m), for scenes with hinges between bodies.
+    hinge_gap: Option<f64>,
 }
 
 fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
@@ -157,15 +162,14 @@ fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
     let t0 = Instant::now();
     let mut e = make_engine(name, scene).unwrap_or_else(|| panic!("unknown engine {name}"));
     let setup_ms = t0.elapsed().as_secs_f64() * 1e3;
-    let avg = |e: &mut Box<dyn Engine>| {
-        let n = e.body_count();
-        if n == 0 {
+    let avg = |poses: &[[f64; 3]]| {
+        if poses.is_empty() {
             0.0
         } else {
-            e.checksum() / n as f64
+            poses.iter().map(|p| p[1]).sum::<f64>() / poses.len() as f64
         }
     };
-    let avg_y_start = avg(&mut e);
+    let avg_y_start = avg(&e.poses());
     let warmup = warmup.min(steps.saturating_sub(1));
     for _ in 0..warmup {
         e.step();
@@ -190,7 +194,9 @@ fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
             chunks.iter().copied().fold(0.0, f64::max),
         )
     };
-    let avg_y_end = avg(&mut e);
+    let poses = e.poses();
+    let avg_y_end = avg(&poses);
+    let hinge_gap = scenes::worst_hinge_gap(&scene.desc(), &poses);
     if o.stages {
         let line: Vec<String> = e
             .stages()
@@ -209,6 +215,7 @@ fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
         setup_ms,
         avg_y_start,
         avg_y_end,
+        hinge_gap,
     }
 }
 
@@ -270,6 +277,12 @@ fn main() {
                 r.avg_y_start,
                 r.avg_y_end
             );
+            if let Some(gap) = r.hinge_gap {
+                println!(
+                    "{:<14} {:<9} widest-open hinge at the end: {gap:.4} m",
+                    "", r.engine
+                );
+            }
         }
         summary.push((scene, ref_mean, results));
     }

@@ -1,18 +1,22 @@
 //! Runs one benchmark scene for profiling (perf/callgrind) and prints the
 //! mean ms/step and the mean of each stage of `World::profile`:
-//! `profile_scene [large_pyramid|many_pyramids|rain] [STEPS]`.
+//! `profile_scene [large_pyramid|many_pyramids|rain|tumbler|joint_grid] [STEPS]`.
 use physbox::physics::World;
-use physbox::testbed::bench::{large_pyramid, many_pyramids, rain_setup, rain_step, settings};
+use physbox::testbed::bench::{
+    joint_grid, large_pyramid, many_pyramids, rain_setup, rain_step, settings, tumbler,
+};
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let scene = args.next().unwrap_or_else(|| "large_pyramid".into());
     let steps: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(100);
-    let mut world = World::new(settings(scene == "rain"));
+    let mut world = World::new(settings(scene == "rain" || scene == "tumbler"));
     match scene.as_str() {
         "large_pyramid" => drop(large_pyramid(&mut world)),
         "many_pyramids" => drop(many_pyramids(&mut world)),
         "rain" => rain_setup(&mut world),
+        "tumbler" => drop(tumbler(&mut world)),
+        "joint_grid" => drop(joint_grid(&mut world)),
         other => {
             eprintln!("unknown scene '{other}'");
             std::process::exit(2);

@@ -1,9 +1,9 @@
 //! Box2D v3 (C, vendored by `boxdd` 0.6, single worker, float precision).
 
-use super::scenes::{DynBody, Geom, Scene, DENSITY, DT, GRAVITY_Y, SUBSTEPS};
+use super::scenes::{BodyRef, DynBody, Geom, Scene, DENSITY, DT, GRAVITY_Y, SUBSTEPS};
 use super::Engine;
 use boxdd::{
-    shapes, BodyBuilder, BodyId, BodyType, Foundation, Position, ShapeDef, Transform, Vec2,
+    shapes, BodyBuilder, BodyId, BodyType, Filter, Foundation, Position, ShapeDef, Transform, Vec2,
     WorkerCount, World, WorldBuilder,
 };
 
@@ -44,24 +44,73 @@ impl Box2dEngine {
             profile: Vec::new(),
         };
 
-        let ground_def = BodyBuilder::from(foundation.body_def())
-            .body_type(BodyType::Static)
-            .position(Position::new(
-                desc.static_origin[0] as f32,
-                desc.static_origin[1] as f32,
-            ))
-            .build()
-            .expect("ground def");
-        let ground = e.world.create_body(ground_def).expect("ground");
+        let ground = e.create_body(BodyType::Static, desc.static_origin);
         for g in &desc.statics {
             e.add_shape(ground, g);
         }
+        let compounds: Vec<BodyId> = desc
+            .compounds
+            .iter()
+            .map(|c| {
+                let id = e.create_body(BodyType::Dynamic, [c.x, c.y]);
+                let def = ShapeDef::builder()
+                    .density(c.density as f32)
+                    .build()
+                    .expect("shape def");
+                for g in &c.shapes {
+                    e.add_shape_with(id, g, &def);
+                }
+                id
+            })
+            .collect();
+        if !desc.bodies_collide {
+            // CreateJointGrid: category 2, colliding with everything but 2.
+            let filter = Filter {
+                category_bits: 2,
+                mask_bits: !2,
+                group_index: 0,
+            };
+            e.shape_def = ShapeDef::builder()
+                .density(DENSITY as f32)
+                .filter(filter)
+                .build()
+                .expect("shape def");
+        }
         e.spawn(&desc.bodies);
+        for h in &desc.hinges {
+            let id = |r: BodyRef| match r {
+                BodyRef::Ground => ground,
+                BodyRef::Body(i) => e.bodies[i],
+                BodyRef::Compound(i) => compounds[i],
+            };
+            let (a, b) = (id(h.a), id(h.b));
+            let mut joint = e
+                .world
+                .revolute(a, b)
+                .anchor_world([h.anchor[0] as f32, h.anchor[1] as f32]);
+            if let Some((speed, torque)) = h.motor {
+                joint = joint.motor(torque as f32, speed as f32);
+            }
+            joint.build().expect("revolute joint");
+        }
         e
     }
 
+    fn create_body(&mut self, body_type: BodyType, at: [f64; 2]) -> BodyId {
+        let def = BodyBuilder::from(self.foundation.body_def())
+            .body_type(body_type)
+            .position(Position::new(at[0] as f32, at[1] as f32))
+            .build()
+            .expect("body def");
+        self.world.create_body(def).expect("body")
+    }
+
     fn add_shape(&mut self, body: BodyId, g: &Geom) {
-        let def = &self.shape_def;
+        let def = self.shape_def.clone();
+        self.add_shape_with(body, g, &def);
+    }
+
+    fn add_shape_with(&mut self, body: BodyId, g: &Geom, def: &ShapeDef) {
         let mut b = self.world.body(body).expect("body");
         match *g {
             Geom::Box { hx, hy, cx, cy } => {
@@ -89,12 +138,12 @@ impl Box2dEngine {
 
     fn spawn(&mut self, bodies: &[DynBody]) {
         for d in bodies {
-            let def = BodyBuilder::from(self.foundation.body_def())
-                .body_type(BodyType::Dynamic)
-                .position(Position::new(d.x as f32, d.y as f32))
-                .build()
-                .expect("body def");
-            let id = self.world.create_body(def).expect("body");
+            let kind = if d.fixed {
+                BodyType::Static
+            } else {
+                BodyType::Dynamic
+            };
+            let id = self.create_body(kind, [d.x, d.y]);
             self.add_shape(id, &d.geom);
             self.bodies.push(id);
         }
@@ -153,18 +202,15 @@ impl Engine for Box2dEngine {
         self.bodies.len()
     }
 
-    fn checksum(&mut self) -> f64 {
+    fn poses(&mut self) -> Vec<[f64; 3]> {
         let ids = self.bodies.clone();
-        let mut sum = 0.0;
-        for id in ids {
-            let p = self
-                .world
-                .body(id)
-                .expect("body")
-                .position()
-                .expect("position");
-            sum += p.y as f64;
-        }
-        sum
+        ids.into_iter()
+            .map(|id| {
+                let b = self.world.body(id).expect("body");
+                let p = b.position().expect("position");
+                let angle = b.rotation().expect("rotation").angle();
+                [p.x as f64, p.y as f64, angle as f64]
+            })
+            .collect()
     }
 }

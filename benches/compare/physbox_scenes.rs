@@ -22,22 +22,17 @@ pub struct PhysboxEngine {
 
 impl PhysboxEngine {
     pub fn new(scene: Scene) -> PhysboxEngine {
-        let (mut world, bodies);
-        match scene {
-            Scene::LargePyramid => {
-                world = World::new(settings(enable_sleep(scene)));
-                bodies = large_pyramid(&mut world);
-            }
-            Scene::ManyPyramids => {
-                world = World::new(settings(enable_sleep(scene)));
-                bodies = many_pyramids(&mut world);
-            }
+        let mut world = World::new(settings(enable_sleep(scene)));
+        let bodies = match scene {
+            Scene::LargePyramid => large_pyramid(&mut world),
+            Scene::ManyPyramids => many_pyramids(&mut world),
             Scene::Rain => {
-                world = World::new(settings(enable_sleep(scene)));
                 rain_setup(&mut world);
-                bodies = Vec::new();
+                Vec::new()
             }
-        }
+            Scene::Tumbler => tumbler(&mut world),
+            Scene::JointGrid => joint_grid(&mut world),
+        };
         PhysboxEngine {
             world,
             scene,
@@ -82,11 +77,13 @@ impl Engine for PhysboxEngine {
         self.bodies.len()
     }
 
-    fn checksum(&mut self) -> f64 {
+    fn poses(&mut self) -> Vec<[f64; 3]> {
         self.bodies
             .iter()
-            .filter_map(|&id| self.world.body_position(id))
-            .map(|p| p.y)
-            .sum()
+            .map(|&id| {
+                let b = self.world.body(id).expect("body");
+                [b.xf.p.x, b.xf.p.y, b.xf.q.angle()]
+            })
+            .collect()
     }
 }

@@ -6,7 +6,7 @@
 //! (rapier's default is 0.5; its Average combine rule then gives 0.6 like
 //! Box2D's geometric mean). Density 1, restitution 0 (rapier defaults).
 
-use super::scenes::{DynBody, Geom, Scene, DT, FRICTION, GRAVITY_Y, SUBSTEPS};
+use super::scenes::{BodyRef, DynBody, Geom, Scene, DT, FRICTION, GRAVITY_Y, SUBSTEPS};
 use super::Engine;
 use rapier2d::prelude::*;
 
@@ -14,6 +14,8 @@ pub struct RapierEngine {
     world: PhysicsWorld,
     scene: Scene,
     can_sleep: bool,
+    /// Collision groups of `bodies`' colliders.
+    groups: InteractionGroups,
     bodies: Vec<RigidBodyHandle>,
     step_index: usize,
 }
@@ -45,23 +47,71 @@ impl RapierEngine {
         for g in &desc.statics {
             world.insert_collider(collider(g), Some(ground));
         }
+        let compounds: Vec<RigidBodyHandle> = desc
+            .compounds
+            .iter()
+            .map(|c| {
+                let rb = RigidBodyBuilder::dynamic()
+                    .translation(Vector::new(c.x as f32, c.y as f32))
+                    .can_sleep(desc.enable_sleep);
+                let h = world.insert_body(rb);
+                for g in &c.shapes {
+                    world.insert_collider(collider(g).density(c.density as f32), Some(h));
+                }
+                h
+            })
+            .collect();
+        let groups = if desc.bodies_collide {
+            InteractionGroups::all()
+        } else {
+            // CreateJointGrid: in group 2, colliding with everything but 2.
+            InteractionGroups::new(Group::GROUP_2, !Group::GROUP_2, InteractionTestMode::And)
+        };
         let mut e = RapierEngine {
             world,
             scene,
             can_sleep: desc.enable_sleep,
+            groups,
             bodies: Vec::new(),
             step_index: 0,
         };
         e.spawn(&desc.bodies);
+        for h in &desc.hinges {
+            let handle = |r: BodyRef| match r {
+                BodyRef::Ground => ground,
+                BodyRef::Body(i) => e.bodies[i],
+                BodyRef::Compound(i) => compounds[i],
+            };
+            let (a, b) = (handle(h.a), handle(h.b));
+            // Local anchors: the shared world point in each body's frame
+            // (every body starts unrotated).
+            let at = Vector::new(h.anchor[0] as f32, h.anchor[1] as f32);
+            let local = |body: RigidBodyHandle| at - e.world.bodies[body].translation();
+            let mut joint = RevoluteJointBuilder::new()
+                .local_anchor1(local(a))
+                .local_anchor2(local(b));
+            if let Some((speed, torque)) = h.motor {
+                joint = joint
+                    .motor_velocity(speed as f32, 1.0)
+                    .motor_max_force(torque as f32);
+            }
+            e.world.insert_impulse_joint(a, b, joint);
+        }
         e
     }
 
     fn spawn(&mut self, bodies: &[DynBody]) {
         for d in bodies {
-            let rb = RigidBodyBuilder::dynamic()
-                .translation(Vector::new(d.x as f32, d.y as f32))
-                .can_sleep(self.can_sleep);
-            let (h, _) = self.world.insert(rb, collider(&d.geom));
+            let rb = if d.fixed {
+                RigidBodyBuilder::fixed()
+            } else {
+                RigidBodyBuilder::dynamic()
+            }
+            .translation(Vector::new(d.x as f32, d.y as f32))
+            .can_sleep(self.can_sleep);
+            let (h, _) = self
+                .world
+                .insert(rb, collider(&d.geom).collision_groups(self.groups));
             self.bodies.push(h);
         }
     }
@@ -85,10 +135,14 @@ impl Engine for RapierEngine {
         self.bodies.len()
     }
 
-    fn checksum(&mut self) -> f64 {
+    fn poses(&mut self) -> Vec<[f64; 3]> {
         self.bodies
             .iter()
-            .map(|h| self.world.bodies[*h].translation().y as f64)
-            .sum()
+            .map(|h| {
+                let b = &self.world.bodies[*h];
+                let p = b.translation();
+                [p.x as f64, p.y as f64, b.rotation().angle() as f64]
+            })
+            .collect()
     }
 }

@@ -5,7 +5,8 @@
 pub use physbox::testbed::bench_scenes::*;
 
 /// `--sleep on|off` overrides every scene's sleep setting (0 = scene default,
-/// 1 = off, 2 = on). Box2D's definitions: pyramids off, rain on.
+/// 1 = off, 2 = on). Box2D's definitions: pyramids and joint_grid off, rain
+/// and tumbler on.
 pub static SLEEP_OVERRIDE: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
 
 /// Sleep setting for `scene`, after any `--sleep` override.
@@ -13,7 +14,7 @@ pub fn enable_sleep(scene: Scene) -> bool {
     match SLEEP_OVERRIDE.load(std::sync::atomic::Ordering::Relaxed) {
         1 => false,
         2 => true,
-        _ => matches!(scene, Scene::Rain),
+        _ => matches!(scene, Scene::Rain | Scene::Tumbler),
     }
 }
 
@@ -22,16 +23,26 @@ pub enum Scene {
     LargePyramid,
     ManyPyramids,
     Rain,
+    Tumbler,
+    JointGrid,
 }
 
 impl Scene {
-    pub const ALL: [Scene; 3] = [Scene::LargePyramid, Scene::ManyPyramids, Scene::Rain];
+    pub const ALL: [Scene; 5] = [
+        Scene::LargePyramid,
+        Scene::ManyPyramids,
+        Scene::Rain,
+        Scene::Tumbler,
+        Scene::JointGrid,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Scene::LargePyramid => "large_pyramid",
             Scene::ManyPyramids => "many_pyramids",
             Scene::Rain => "rain",
+            Scene::Tumbler => "tumbler",
+            Scene::JointGrid => "joint_grid",
         }
     }
 
@@ -40,12 +51,15 @@ impl Scene {
     }
 
     /// Total steps Box2D's benchmark driver runs for this scene
-    /// (`benchmark/main.c`: large_pyramid 500, many_pyramids 200, rain 1000).
+    /// (`benchmark/main.c`: large_pyramid 500, many_pyramids 200, rain 1000,
+    /// tumbler 750, joint_grid 500).
     pub fn default_steps(self) -> usize {
         match self {
             Scene::LargePyramid => 500,
             Scene::ManyPyramids => 200,
             Scene::Rain => 1000,
+            Scene::Tumbler => 750,
+            Scene::JointGrid => 500,
         }
     }
 
@@ -54,6 +68,8 @@ impl Scene {
             Scene::LargePyramid => large_pyramid(),
             Scene::ManyPyramids => many_pyramids(),
             Scene::Rain => rain(),
+            Scene::Tumbler => tumbler(),
+            Scene::JointGrid => joint_grid(),
         };
         d.enable_sleep = enable_sleep(self);
         d

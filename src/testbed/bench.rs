@@ -1,14 +1,18 @@
-//! Box2D v3's benchmark scenes (large_pyramid, many_pyramids, rain) built
+//! Box2D v3's benchmark scenes (large_pyramid, many_pyramids, rain,
+//! tumbler, joint_grid) built
 //! through the public `World` API from the engine-neutral descriptions in
 //! `bench_scenes`, shared by `benches/compare.rs` (which builds the same
 //! descriptions in Box2D v3 and rapier2d) and the tests. Each builder returns
 //! the ids of the dynamic bodies it created, in creation order.
 
-use super::bench_scenes::{self as scenes, DynBody, Geom, SceneDesc, DENSITY, FRICTION};
+use super::bench_scenes::{self as scenes, BodyRef, DynBody, Geom, SceneDesc, DENSITY, FRICTION};
 use crate::physics::{
-    BodyDef, BodyId, BodyType, Circle, Polygon, Segment, ShapeDef, ShapeGeom, Vec2, World,
-    WorldSettings,
+    BodyDef, BodyId, BodyType, Circle, HingeParams, JointDef, JointKind, Polygon, Segment,
+    ShapeDef, ShapeGeom, Vec2, World, WorldSettings,
 };
+
+/// Shape group of bodies that must not collide with each other.
+const NON_COLLIDING: i32 = -1;
 
 pub use super::bench_scenes::DT;
 
@@ -39,7 +43,25 @@ fn geom(g: Geom) -> ShapeGeom {
     }
 }
 
-fn body(world: &mut World, body_type: BodyType, position: Vec2, shapes: &[Geom]) -> BodyId {
+/// How a body's shapes are made.
+#[derive(Clone, Copy)]
+struct Material {
+    density: f64,
+    group: i32,
+}
+
+const DEFAULT: Material = Material {
+    density: DENSITY,
+    group: 0,
+};
+
+fn body(
+    world: &mut World,
+    body_type: BodyType,
+    position: Vec2,
+    shapes: &[Geom],
+    material: Material,
+) -> BodyId {
     let id = world
         .create_body(&BodyDef {
             body_type,
@@ -50,8 +72,9 @@ fn body(world: &mut World, body_type: BodyType, position: Vec2, shapes: &[Geom])
     for &g in shapes {
         let def = ShapeDef {
             geom: geom(g),
-            density: DENSITY,
+            density: material.density,
             friction: FRICTION,
+            group: material.group,
             ..ShapeDef::default()
         };
         world.add_shape(id, &def).unwrap();
@@ -59,22 +82,70 @@ fn body(world: &mut World, body_type: BodyType, position: Vec2, shapes: &[Geom])
     id
 }
 
-fn spawn(world: &mut World, bodies: &[DynBody]) -> Vec<BodyId> {
+fn spawn(world: &mut World, bodies: &[DynBody], material: Material) -> Vec<BodyId> {
     bodies
         .iter()
-        .map(|b| body(world, BodyType::Dynamic, Vec2::new(b.x, b.y), &[b.geom]))
+        .map(|b| {
+            let kind = if b.fixed {
+                BodyType::Static
+            } else {
+                BodyType::Dynamic
+            };
+            body(world, kind, Vec2::new(b.x, b.y), &[b.geom], material)
+        })
         .collect()
 }
 
-/// The static body with all of a scene's static shapes, then its bodies.
+/// The static body with all of a scene's static shapes, the compounds, the
+/// bodies, then the hinges; returns the ids of `desc.bodies`.
 fn build(world: &mut World, desc: &SceneDesc) -> Vec<BodyId> {
-    body(
+    let ground = body(
         world,
         BodyType::Static,
         Vec2::from(desc.static_origin),
         &desc.statics,
+        DEFAULT,
     );
-    spawn(world, &desc.bodies)
+    let compounds: Vec<BodyId> = desc
+        .compounds
+        .iter()
+        .map(|c| {
+            let material = Material {
+                density: c.density,
+                group: 0,
+            };
+            body(
+                world,
+                BodyType::Dynamic,
+                Vec2::new(c.x, c.y),
+                &c.shapes,
+                material,
+            )
+        })
+        .collect();
+    let material = Material {
+        group: if desc.bodies_collide {
+            0
+        } else {
+            NON_COLLIDING
+        },
+        ..DEFAULT
+    };
+    let bodies = spawn(world, &desc.bodies, material);
+    let id = |r: BodyRef| match r {
+        BodyRef::Ground => ground,
+        BodyRef::Body(i) => bodies[i],
+        BodyRef::Compound(i) => compounds[i],
+    };
+    for h in &desc.hinges {
+        let kind = JointKind::Hinge(HingeParams {
+            motor: h.motor,
+            ..HingeParams::default()
+        });
+        let def = JointDef::new(kind, id(h.a), Some(id(h.b)), Vec2::from(h.anchor));
+        world.create_joint(&def).unwrap();
+    }
+    bodies
 }
 
 /// Box2D `CreateLargePyramid` (5050 boxes); use with `settings(false)`.
@@ -97,5 +168,17 @@ pub fn rain_setup(world: &mut World) {
 /// Box2D `StepRain` with circles: the bodies that appear before step
 /// `step_index` (see `bench_scenes::rain_spawn`).
 pub fn rain_step(world: &mut World, step_index: usize) -> Vec<BodyId> {
-    spawn(world, &scenes::rain_spawn(step_index))
+    spawn(world, &scenes::rain_spawn(step_index), DEFAULT)
+}
+
+/// Box2D `CreateTumbler` (a motor-driven frame with 2,025 small boxes); use
+/// with `settings(true)`.
+pub fn tumbler(world: &mut World) -> Vec<BodyId> {
+    build(world, &scenes::tumbler())
+}
+
+/// Box2D `CreateJointGrid` (100 x 100 circles, 19,800 hinges); use with
+/// `settings(false)`.
+pub fn joint_grid(world: &mut World) -> Vec<BodyId> {
+    build(world, &scenes::joint_grid())
 }

@@ -1,5 +1,5 @@
 //! Engine-neutral descriptions of Box2D v3's benchmark scenes
-//! (large_pyramid, many_pyramids, rain): plain geometry that the physbox
+//! (large_pyramid, many_pyramids, rain, tumbler, joint_grid): plain geometry that the physbox
 //! builders in `bench.rs` and the peer engines in `benches/compare` (Box2D v3
 //! through `boxdd`, rapier2d) all build from, so every engine gets exactly
 //! the same scene.
@@ -28,12 +28,57 @@ pub enum Geom {
     Circle { r: f64 },
 }
 
-/// One dynamic body with a single shape, created with angle 0.
+/// One body with a single shape, created with angle 0: dynamic, or static
+/// when `fixed` (joint_grid's anchors).
 #[derive(Clone, Copy, Debug)]
 pub struct DynBody {
     pub x: f64,
     pub y: f64,
     pub geom: Geom,
+    pub fixed: bool,
+}
+
+impl DynBody {
+    pub fn new(x: f64, y: f64, geom: Geom) -> DynBody {
+        DynBody {
+            x,
+            y,
+            geom,
+            fixed: false,
+        }
+    }
+}
+
+/// A dynamic body made of several shapes with its own density (the
+/// tumbler's frame).
+#[derive(Clone, Debug)]
+pub struct Compound {
+    pub x: f64,
+    pub y: f64,
+    pub density: f64,
+    pub shapes: Vec<Geom>,
+}
+
+/// Which body a hinge holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BodyRef {
+    /// The static body with the scene's static shapes.
+    Ground,
+    /// `SceneDesc::bodies[i]`.
+    Body(usize),
+    /// `SceneDesc::compounds[i]`.
+    Compound(usize),
+}
+
+/// A revolute joint: both anchors at the same world point (the bodies are
+/// created where the joint holds them), optionally with a motor.
+#[derive(Clone, Copy, Debug)]
+pub struct Hinge {
+    pub a: BodyRef,
+    pub b: BodyRef,
+    pub anchor: [f64; 2],
+    /// Target speed (rad/s) and maximum torque (N m).
+    pub motor: Option<(f64, f64)>,
 }
 
 /// A whole scene: static shapes all on one static body at the origin (or, for
@@ -44,6 +89,27 @@ pub struct SceneDesc {
     pub statics: Vec<Geom>,
     pub bodies: Vec<DynBody>,
     pub enable_sleep: bool,
+    /// Created after the static body and before `bodies`.
+    pub compounds: Vec<Compound>,
+    /// Created after every body, in this order.
+    pub hinges: Vec<Hinge>,
+    /// Do the shapes of `bodies` collide with each other? (joint_grid's
+    /// circles do not: Box2D gives them a category their mask excludes.)
+    pub bodies_collide: bool,
+}
+
+impl SceneDesc {
+    fn new(static_origin: [f64; 2], statics: Vec<Geom>, bodies: Vec<DynBody>) -> SceneDesc {
+        SceneDesc {
+            static_origin,
+            statics,
+            bodies,
+            enable_sleep: false,
+            compounds: Vec::new(),
+            hinges: Vec::new(),
+            bodies_collide: true,
+        }
+    }
 }
 
 fn square(extent: f64) -> Geom {
@@ -67,24 +133,16 @@ pub fn large_pyramid() -> SceneDesc {
         let y = (2.0 * i as f64 + 1.0) * shift;
         for j in i..base {
             let x = (i as f64 + 1.0) * shift + 2.0 * (j - i) as f64 * shift - a * base as f64;
-            bodies.push(DynBody {
-                x,
-                y,
-                geom: square(a),
-            });
+            bodies.push(DynBody::new(x, y, square(a)));
         }
     }
-    SceneDesc {
-        static_origin: [0.0, -1.0],
-        statics: vec![Geom::Box {
-            hx: 100.0,
-            hy: 1.0,
-            cx: 0.0,
-            cy: 0.0,
-        }],
-        bodies,
-        enable_sleep: false,
-    }
+    let ground = Geom::Box {
+        hx: 100.0,
+        hy: 1.0,
+        cx: 0.0,
+        cy: 0.0,
+    };
+    SceneDesc::new([0.0, -1.0], vec![ground], bodies)
 }
 
 /// `CreateManyPyramids`: 20 x 20 pyramids of base 10 (55 boxes each, 22,000
@@ -117,21 +175,12 @@ pub fn many_pyramids() -> SceneDesc {
                 for j in i..base {
                     let x =
                         (i as f64 + 1.0) * extent + 2.0 * (j - i) as f64 * extent + center_x - 0.5;
-                    bodies.push(DynBody {
-                        x,
-                        y,
-                        geom: square(extent),
-                    });
+                    bodies.push(DynBody::new(x, y, square(extent)));
                 }
             }
         }
     }
-    SceneDesc {
-        static_origin: [0.0, 0.0],
-        statics,
-        bodies,
-        enable_sleep: false,
-    }
+    SceneDesc::new([0.0, 0.0], statics, bodies)
 }
 
 // Rain. Box2D's `CreateRain`/`StepRain` ground and spawn schedule, with each
@@ -181,10 +230,8 @@ pub fn rain() -> SceneDesc {
         }
     }
     SceneDesc {
-        static_origin: [0.0, 0.0],
-        statics,
-        bodies: Vec::new(),
         enable_sleep: true,
+        ..SceneDesc::new([0.0, 0.0], statics, Vec::new())
     }
 }
 
@@ -215,13 +262,123 @@ pub fn rain_spawn(step_index: usize) -> Vec<DynBody> {
             for k in 0..RAIN_CIRCLES_PER_COLUMN {
                 let y = gy
                     + 2.0 * RAIN_RADIUS * (k as f64 - 0.5 * (RAIN_CIRCLES_PER_COLUMN - 1) as f64);
-                out.push(DynBody {
-                    x,
-                    y,
-                    geom: Geom::Circle { r: RAIN_RADIUS },
-                });
+                out.push(DynBody::new(x, y, Geom::Circle { r: RAIN_RADIUS }));
             }
         }
     }
     out
+}
+
+/// `CreateTumbler`: a hollow square frame (four boxes 1 x 20 and 20 x 1
+/// around (0, 10), density 50) turned by a motor hinge to the static body at
+/// (0, 10) at 25 deg/s with up to 1e8 N m; inside it a 45 x 45 grid of boxes
+/// 0.25 x 0.25, 0.4 apart, centred on (0, 10). Sleep stays enabled (Box2D's
+/// default), but the tumbling keeps everything awake.
+pub fn tumbler() -> SceneDesc {
+    let wall = |hx: f64, hy: f64, cx: f64, cy: f64| Geom::Box { hx, hy, cx, cy };
+    let frame = Compound {
+        x: 0.0,
+        y: 10.0,
+        density: 50.0,
+        shapes: vec![
+            wall(0.5, 10.0, 10.0, 0.0),
+            wall(0.5, 10.0, -10.0, 0.0),
+            wall(10.0, 0.5, 0.0, 10.0),
+            wall(10.0, 0.5, 0.0, -10.0),
+        ],
+    };
+    let grid = 45;
+    let mut bodies = Vec::with_capacity(grid * grid);
+    let mut y = -0.2 * grid as f64 + 10.0;
+    for _ in 0..grid {
+        let mut x = -0.2 * grid as f64;
+        for _ in 0..grid {
+            bodies.push(DynBody::new(x, y, square(0.125)));
+            x += 0.4;
+        }
+        y += 0.4;
+    }
+    SceneDesc {
+        enable_sleep: true,
+        compounds: vec![frame],
+        hinges: vec![Hinge {
+            a: BodyRef::Ground,
+            b: BodyRef::Compound(0),
+            anchor: [0.0, 10.0],
+            motor: Some((25.0f64.to_radians(), 1e8)),
+        }],
+        ..SceneDesc::new([0.0, 0.0], Vec::new(), bodies)
+    }
+}
+
+/// `CreateJointGrid`: 100 x 100 circles of radius 0.4, one metre apart
+/// (column k at x = k, row i at y = -i), each hinged to the one above and
+/// the one to its left at the midpoint between them (19,794 hinges: Box2D's
+/// six between static anchors are left out); the seven top-row circles in
+/// the middle (k = 47..=53) are static. The circles
+/// do not collide with each other. Sleep disabled.
+pub fn joint_grid() -> SceneDesc {
+    let n = 100;
+    let mut bodies = Vec::with_capacity(n * n);
+    let mut hinges = Vec::with_capacity(2 * n * (n - 1));
+    for k in 0..n {
+        for i in 0..n {
+            let index = bodies.len();
+            let (x, y) = (k as f64, -(i as f64));
+            bodies.push(DynBody {
+                fixed: i == 0 && (n / 2 - 3..=n / 2 + 3).contains(&k),
+                ..DynBody::new(x, y, Geom::Circle { r: 0.4 })
+            });
+            if i > 0 {
+                hinges.push(Hinge {
+                    a: BodyRef::Body(index - 1),
+                    b: BodyRef::Body(index),
+                    anchor: [x, y + 0.5],
+                    motor: None,
+                });
+            }
+            // Box2D also links the static anchors to each other; those
+            // joints never act, and physbox refuses a joint between two
+            // static bodies, so they are left out for every engine.
+            let anchored = |b: &DynBody| b.fixed;
+            if k > 0 && !(anchored(&bodies[index]) && anchored(&bodies[index - n])) {
+                hinges.push(Hinge {
+                    a: BodyRef::Body(index - n),
+                    b: BodyRef::Body(index),
+                    anchor: [x - 0.5, y],
+                    motor: None,
+                });
+            }
+        }
+    }
+    SceneDesc {
+        hinges,
+        bodies_collide: false,
+        ..SceneDesc::new([0.0, 0.0], Vec::new(), bodies)
+    }
+}
+
+/// The widest-open hinge between two of `desc.bodies`, given where each of
+/// them is now (`poses[i]` = x, y, angle of `desc.bodies[i]`): how far apart
+/// the two bodies' copies of the anchor are (m). Every body starts unrotated
+/// at its `DynBody` position, so its local anchor is the world anchor minus
+/// that position. `None` when the scene has no such hinge.
+pub fn worst_hinge_gap(desc: &SceneDesc, poses: &[[f64; 3]]) -> Option<f64> {
+    let anchor_now = |i: usize, anchor: [f64; 2]| {
+        let start = &desc.bodies[i];
+        let (lx, ly) = (anchor[0] - start.x, anchor[1] - start.y);
+        let [x, y, angle] = poses[i];
+        let (s, c) = angle.sin_cos();
+        [x + c * lx - s * ly, y + s * lx + c * ly]
+    };
+    desc.hinges
+        .iter()
+        .filter_map(|h| match (h.a, h.b) {
+            (BodyRef::Body(i), BodyRef::Body(j)) => {
+                let (a, b) = (anchor_now(i, h.anchor), anchor_now(j, h.anchor));
+                Some((a[0] - b[0]).hypot(a[1] - b[1]))
+            }
+            _ => None,
+        })
+        .reduce(f64::max)
 }
