@@ -1,4 +1,5 @@
-//! The command line (clap). Exit codes: 0 ok, 1 the scene failed, 2 usage.
+//! The command line (clap). Exit codes: 0 ok, 1 the scene failed, 2 usage;
+//! `verify`: 0 WIN, 1 error, 2 usage, 3 LOSE, 4 NO RESULT.
 
 use super::headless::{self, RunRequest};
 use crate::script::{limits, Scene, SceneOptions};
@@ -17,6 +18,8 @@ const EXAMPLES: &str = "EXAMPLES:
     physbox run scenes/pyramid.lua --headless --steps 600
     physbox run scenes/restitution.lua --headless --steps 900 --csv bounces.csv --dump final.json
     physbox check scenes/my_level.lua               load only: report errors, exit 1 if any
+    physbox verify scenes/puzzles/01_ramp.lua scenes/puzzles/solutions/01_ramp.json
+                                                    replay a puzzle solution: WIN / LOSE / NO RESULT
     physbox bench --bodies 10000                    cost of a Lua force field per step
 
 In the window, F1 lists the keys and mouse tools.
@@ -79,6 +82,19 @@ pub enum Command {
     /// Load a scene and report errors (exit 1 if it fails)
     Check {
         scene: PathBuf,
+        #[command(flatten)]
+        limits: Limits,
+    },
+    /// Replay a puzzle solution headless: prints WIN / LOSE / NO RESULT
+    /// with the step (exit 0 WIN, 1 error, 3 LOSE, 4 NO RESULT)
+    Verify {
+        /// The level (.lua)
+        level: PathBuf,
+        /// The solution (.json), as saved with F11 or on a win
+        solution: PathBuf,
+        /// Steps to run at most (default: the solution's max_steps)
+        #[arg(long, value_name = "N")]
+        max_steps: Option<u64>,
         #[command(flatten)]
         limits: Limits,
     },
@@ -229,6 +245,18 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 }
             }
         }
+        Some(Command::Verify {
+            level,
+            solution,
+            max_steps,
+            limits,
+        }) => {
+            let options = match options(&limits, false) {
+                Ok(o) => o,
+                Err(m) => return usage(&m),
+            };
+            verify_command(&level, &solution, max_steps, &options)
+        }
         Some(Command::Bench {
             render,
             bodies,
@@ -282,6 +310,35 @@ fn open_window(path: PathBuf, options: SceneOptions) -> ExitCode {
             println!("{}", headless::summary(&report));
             println!("physbox: screenshot of the last frame: {}", shot.display());
             ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `physbox verify`: the verdict on stdout, notes and errors on stderr.
+fn verify_command(
+    level: &Path,
+    solution: &Path,
+    max_steps: Option<u64>,
+    options: &SceneOptions,
+) -> ExitCode {
+    use super::verify::{verify, Verdict};
+    let report = super::solution::Solution::load(solution)
+        .and_then(|s| verify(level, &s, max_steps, options));
+    match report {
+        Ok(report) => {
+            for note in &report.notes {
+                eprintln!("{note}");
+            }
+            println!("{}", report.verdict);
+            ExitCode::from(match report.verdict {
+                Verdict::Won { .. } => 0,
+                Verdict::Lost { .. } => 3,
+                Verdict::NoResult { .. } => 4,
+            })
         }
         Err(e) => {
             eprintln!("error: {e}");
