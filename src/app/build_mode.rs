@@ -25,8 +25,8 @@ use crate::render::widgets::{rect, DIM_TEXT, HUD_PX, PANEL_BG, TEXT};
 use crate::render::{Pixmap, Rgba, Target};
 use crate::script::{Outcome, SceneError};
 
-/// Q / E turn a part by this much.
-const TURN: f64 = std::f64::consts::PI / 12.0;
+/// Q / E turn a part by this much (5°).
+const TURN: f64 = std::f64::consts::PI / 36.0;
 const PAD: f32 = 6.0;
 const BIN_WIDTH: f32 = 250.0;
 const BUTTON_WIDTH: f32 = 110.0;

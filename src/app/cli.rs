@@ -95,6 +95,9 @@ pub enum Command {
         /// Steps to run at most (default: the solution's max_steps)
         #[arg(long, value_name = "N")]
         max_steps: Option<u64>,
+        /// Show what the scene prints (print, message, win, lose) while it runs
+        #[arg(long)]
+        print: bool,
         #[command(flatten)]
         limits: Limits,
     },
@@ -249,9 +252,10 @@ pub fn main_with(cli: Cli) -> ExitCode {
             level,
             solution,
             max_steps,
+            print,
             limits,
         }) => {
-            let options = match options(&limits, false) {
+            let options = match options(&limits, print) {
                 Ok(o) => o,
                 Err(m) => return usage(&m),
             };
