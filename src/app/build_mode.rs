@@ -267,6 +267,26 @@ fn layout(sb: &Sandbox, p: &Puzzle) -> Layout {
     }
 }
 
+/// The bin's clickable places, for tests and tools: ("plank", (x, y, w,
+/// h)), ..., ("start", ...), ("reset", ...) in window pixels.
+pub fn bin_targets(sb: &Sandbox) -> Vec<(String, (f32, f32, f32, f32))> {
+    let Some(p) = &sb.puzzle else {
+        return Vec::new();
+    };
+    layout(sb, p)
+        .items
+        .iter()
+        .map(|(x, y, w, h, item)| {
+            let name = match item {
+                BinItem::Part(k) => k.name(),
+                BinItem::Start => "start",
+                BinItem::Reset => "reset",
+            };
+            (name.to_string(), (*x, *y, *w, *h))
+        })
+        .collect()
+}
+
 fn hit(l: &Layout, mx: f32, my: f32) -> Option<BinItem> {
     l.items
         .iter()
