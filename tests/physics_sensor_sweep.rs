@@ -81,8 +81,8 @@ fn a_ball_crossing_a_thin_sensor_within_one_step_enters_then_exits() {
     for speed in [100.0, 1_000.0, 10_000.0] {
         let log = shoot_through_thin_sensor(speed);
         assert_eq!(log.len(), 2, "{speed} m/s: {log:?}");
-        assert_eq!(log[0].1, true, "{speed} m/s: enter first: {log:?}");
-        assert_eq!(log[1].1, false, "{speed} m/s: then exit: {log:?}");
+        assert!(log[0].1, "{speed} m/s: enter first: {log:?}");
+        assert!(!log[1].1, "{speed} m/s: then exit: {log:?}");
         assert_eq!(log[0].0, log[1].0, "{speed} m/s: within one step: {log:?}");
     }
 }

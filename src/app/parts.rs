@@ -170,7 +170,7 @@ pub fn place_part(sim: &mut Sim, part: &Part) -> Result<Vec<BodyId>, String> {
                 sim.world.add_shape(
                     id,
                     &ShapeDef {
-                        geom: piece.geom.clone(),
+                        geom: piece.geom,
                         ..ShapeDef::default()
                     },
                 )?;
