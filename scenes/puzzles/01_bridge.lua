@@ -4,7 +4,7 @@
 -- the green zone on the far side and stay there for 1 second.
 local P = require("puzzle")
 
-scene { title = "1. Bridge the gap: lay the plank across, then Enter", camera = {0.5, 1.5, 60} }
+scene { title = "1. Bridge the gap: lay the plank across, then Enter", camera = {0.5, 1.5, 9} }
 tools { plank = 1 }
 next_scene("02_button.lua")
 

@@ -5,7 +5,7 @@
 -- the cup, then watch the red ball roll into the green zone.
 local P = require("puzzle")
 
-scene { title = "2. Press the button: drop a ball in the cup", camera = {0, 2, 60} }
+scene { title = "2. Press the button: drop a ball in the cup", camera = {0, 1.8, 9.5} }
 tools { circle = 1 }
 next_scene("03_springboard.lua")
 

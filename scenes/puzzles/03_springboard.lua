@@ -5,7 +5,7 @@
 -- throw sideways.
 local P = require("puzzle")
 
-scene { title = "3. Over the wall: place and tilt the springboard", camera = {0, 3, 55} }
+scene { title = "3. Over the wall: place and tilt the springboard", camera = {0.5, 3.8, 10.5} }
 tools { spring = 1 }
 next_scene("04_timing.lua")
 

@@ -5,7 +5,7 @@
 -- the solution file, and `physbox verify` replays them.
 local P = require("puzzle")
 
-scene { title = "4. Cut the rope: plank the gap, Enter, then Space at the right moment", camera = {1, 2.5, 55} }
+scene { title = "4. Cut the rope: plank the gap, Enter, then Space at the right moment", camera = {0.5, 2.5, 9} }
 tools { plank = 1 }
 next_scene("05_catapult.lua")
 

@@ -7,7 +7,7 @@
 -- the drop, the harder the throw (but not too high).
 local P = require("puzzle")
 
-scene { title = "5. Catapult: drop weight on the high end", camera = {1, 3, 50} }
+scene { title = "5. Catapult: drop weight on the high end", camera = {0, 3.5, 9} }
 tools { box = 3 }
 
 local grey = "#5d6d7e"
