@@ -28,8 +28,8 @@ use crate::script::{Outcome, SceneError};
 /// Q / E turn a part by this much (5°).
 const TURN: f64 = std::f64::consts::PI / 36.0;
 const PAD: f32 = 6.0;
-const BIN_WIDTH: f32 = 250.0;
-const BUTTON_WIDTH: f32 = 110.0;
+const BIN_WIDTH: f32 = 280.0;
+const BUTTON_WIDTH: f32 = 128.0;
 const HIGHLIGHT: Rgba = Rgba::rgb(0xff, 0xd5, 0x4f);
 const BUTTON_BG: Rgba = Rgba::rgb(0x2e, 0x33, 0x45);
 

@@ -57,7 +57,9 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
             s.contact_damping_ratio
         )),
     ];
-    if let (Some(c), Some(b)) = (
+    // (A puzzle's parts bin shows what is left itself.)
+    if let (None, Some(c), Some(b)) = (
+        &sb.puzzle,
         super::tools::remaining(sb, "circle"),
         super::tools::remaining(sb, "box"),
     ) {
