@@ -123,6 +123,16 @@ fn mistakes_are_reported_at_the_scene_line() {
             "helper_test.lua:1:",
             "every_step: expected a function, got number",
         ),
+        (
+            "\ntools { plnk = 1 }\n",
+            "helper_test.lua:2:",
+            "tools: unknown option 'plnk' — did you mean 'plank'?",
+        ),
+        (
+            "tools { spring = -1 }\n",
+            "helper_test.lua:1:",
+            "'spring' must be a count from 0 up, got -1",
+        ),
     ];
     for (src, at, what) in cases {
         let e = load(src).err().unwrap().to_string();

@@ -421,10 +421,24 @@ fn the_parts_bin_and_mode_line_draw() {
     let (mut sb, _) = open("draw", LEVEL);
     let mut pm = pixmap(400, 300);
     sb.render(&mut pm);
-    let (_, (x, y, _, _)) = build_mode::bin_targets(&sb)[0].clone();
-    // The bin's panel darkens the corner it sits in.
-    let px = pm.pixel(x as u32 + 2, y as u32 + 2).unwrap();
-    assert!(px.red() < 0x40 && px.green() < 0x40, "{px:?}");
+    let (_, (x, y, _, h)) = build_mode::bin_targets(&sb)
+        .into_iter()
+        .find(|(n, _)| n == "start")
+        .unwrap();
+    // The Start button is drawn where clicks find it (its own colour, not
+    // the background's).
+    let px = pm.pixel(x as u32 + 1, (y + h) as u32 - 2).unwrap();
+    assert_eq!(
+        (px.red(), px.green(), px.blue()),
+        (0x2e, 0x33, 0x45),
+        "{px:?}"
+    );
+    let (free, _) = open("draw-free", "box { x = 0, y = 0, w = 1, h = 1 }\n");
+    let mut plain = pixmap(400, 300);
+    let mut free = free;
+    free.render(&mut plain);
+    let bg = plain.pixel(x as u32 + 1, (y + h) as u32 - 2).unwrap();
+    assert_ne!((bg.red(), bg.green(), bg.blue()), (0x2e, 0x33, 0x45));
     frame(&mut sb, &press("enter"), 0.0);
     sb.render(&mut pm);
 }
