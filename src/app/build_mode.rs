@@ -439,8 +439,14 @@ pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
         return;
     };
     let l = layout(sb, p);
+    let lost = matches!(sb.scene.outcome(), Some(Outcome::Lost(_)));
     let mode = if p.building {
         ("BUILD — place parts, Enter to start".to_string(), HIGHLIGHT)
+    } else if lost {
+        (
+            "Backspace: try again with your parts".to_string(),
+            HIGHLIGHT,
+        )
     } else {
         (
             format!(
