@@ -259,7 +259,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 Ok(o) => o,
                 Err(m) => return usage(&m),
             };
-            verify_command(&level, &solution, max_steps, &options)
+            super::verify::command(&level, &solution, max_steps, &options)
         }
         Some(Command::Bench {
             render,
@@ -314,35 +314,6 @@ fn open_window(path: PathBuf, options: SceneOptions) -> ExitCode {
             println!("{}", headless::summary(&report));
             println!("physbox: screenshot of the last frame: {}", shot.display());
             ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(1)
-        }
-    }
-}
-
-/// `physbox verify`: the verdict on stdout, notes and errors on stderr.
-fn verify_command(
-    level: &Path,
-    solution: &Path,
-    max_steps: Option<u64>,
-    options: &SceneOptions,
-) -> ExitCode {
-    use super::verify::{verify, Verdict};
-    let report = super::solution::Solution::load(solution)
-        .and_then(|s| verify(level, &s, max_steps, options));
-    match report {
-        Ok(report) => {
-            for note in &report.notes {
-                eprintln!("{note}");
-            }
-            println!("{}", report.verdict);
-            ExitCode::from(match report.verdict {
-                Verdict::Won { .. } => 0,
-                Verdict::Lost { .. } => 3,
-                Verdict::NoResult { .. } => 4,
-            })
         }
         Err(e) => {
             eprintln!("error: {e}");

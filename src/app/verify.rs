@@ -10,6 +10,7 @@ use super::puzzle::{next_level, Puzzle};
 use super::solution::Solution;
 use crate::script::{Outcome, Scene, SceneOptions};
 use std::path::Path;
+use std::process::ExitCode;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Verdict {
@@ -136,4 +137,31 @@ pub fn verify(
         verdict: result,
         notes,
     })
+}
+
+/// `physbox verify`: the verdict on stdout, notes and errors on stderr.
+pub fn command(
+    level: &Path,
+    solution: &Path,
+    max_steps: Option<u64>,
+    options: &SceneOptions,
+) -> ExitCode {
+    let report = Solution::load(solution).and_then(|s| verify(level, &s, max_steps, options));
+    match report {
+        Ok(report) => {
+            for note in &report.notes {
+                eprintln!("{note}");
+            }
+            println!("{}", report.verdict);
+            ExitCode::from(match report.verdict {
+                Verdict::Won { .. } => 0,
+                Verdict::Lost { .. } => 3,
+                Verdict::NoResult { .. } => 4,
+            })
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
