@@ -132,8 +132,15 @@ fn turn(sb: &mut Sandbox, by: f64) {
     }
 }
 
-/// Start: run the simulation from the layout plus the placed parts.
+/// Start: run the simulation from the layout plus the placed parts. The
+/// world is rebuilt first — the scene file again, then the parts in order —
+/// exactly as `physbox verify` builds it: moving parts around in build mode
+/// leaves the world's insides (body slots, broad-phase tree) in another
+/// order, and the run must be bit for bit the one `verify` replays.
 pub fn start(sb: &mut Sandbox) {
+    if !sb.puzzle.as_ref().is_some_and(|p| p.building) || !rebuild(sb) {
+        return;
+    }
     if let Some(p) = &mut sb.puzzle {
         p.start(&sb.scene);
         p.ui = BuildUi::default();
@@ -145,16 +152,29 @@ pub fn start(sb: &mut Sandbox) {
 /// Reset: the scene file again, in a fresh world, plus the player's parts
 /// where they were; back in build mode.
 pub fn reset(sb: &mut Sandbox) {
+    if sb.puzzle.is_some() {
+        rebuild(sb);
+        sb.paused = false;
+    }
+}
+
+/// The scene file into a fresh world, then the parts in the order they
+/// were placed; the view and the bin's selection stay. False when the scene
+/// no longer loads (its error is on screen).
+fn rebuild(sb: &mut Sandbox) -> bool {
     let Some(old) = sb.puzzle.take() else {
-        return;
+        return false;
     };
+    let camera = sb.camera;
     let path = sb.opened.clone();
     sb.switch_to(&path);
     if sb.error.is_some() {
-        return; // the scene no longer loads: its error is on screen
+        sb.puzzle = Some(old);
+        return false;
     }
+    sb.camera = camera;
     let Some(mut p) = sb.puzzle.take() else {
-        return;
+        return false;
     };
     p.selected = old.selected;
     p.angle = old.angle;
@@ -165,10 +185,10 @@ pub fn reset(sb: &mut Sandbox) {
         }
     }
     sb.puzzle = Some(p);
-    sb.paused = false;
     if let Some(e) = refused.first() {
         sb.say(format!("a part could not go back: {e}"));
     }
+    true
 }
 
 /// F11 (and a win, by itself): the parts and keys as a solution file in
