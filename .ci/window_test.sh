@@ -5,7 +5,9 @@
 # (the world stops changing) and the paused app does not burn a core; a key
 # the app does not use reaches the scene's on_key; F12 writes a PNG; a
 # right-drag pans the view; Shift+click spawns a body; the window is still
-# open at the end. Fails loudly with the screenshots kept for inspection.
+# open at the end; puzzle level 1 is won with one click and Enter, and the
+# solution the win saved passes `physbox verify`. Fails loudly with the
+# screenshots kept for inspection.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -142,6 +144,26 @@ kill -0 "$APP_PID" 2>/dev/null || fail "physbox exited on its own"
 tap space; sleep 0.5
 t0=$(cpu_ticks); sleep 2; t1=$(cpu_ticks)
 echo "window test: running: CPU $(python3 -c "print(round(100 * ($t1 - $t0) / $hz / 2))")% of a core"
+kill "$APP_PID"; wait "$APP_PID" 2>/dev/null || true
+APP_PID=""
+
+# A puzzle in the real window: level 1 opens in build mode with the plank
+# picked; one click lays it over the gap, Enter starts, the win saves a
+# solution by itself, and `physbox verify` confirms it.
+"$BIN" "$ROOT/scenes/puzzles/01_bridge.lua" >"$WORK/app.log" 2>&1 &
+APP_PID=$!
+WID=$(timeout 20 xdotool search --sync --name 'physbox' | head -1) || fail "no puzzle window appeared"
+eval "$(xdotool getwindowgeometry --shell "$WID")"
+# World (0.3, 0.12) through the level's camera {0.5, 1.5, 9}: 9 m top to bottom.
+read -r px py < <(python3 -c "s = $HEIGHT / 9; print(round($X + $WIDTH / 2 + (0.3 - 0.5) * s), round($Y + $HEIGHT / 2 - (0.12 - 1.5) * s))")
+xdotool mousemove "$px" "$py"; sleep 0.3
+xdotool mousedown 1; sleep 0.15; xdotool mouseup 1; sleep 0.3
+tap Return
+solution="$WORK/screenshots/01_bridge-solution.json"
+for _ in $(seq 40); do [ -s "$solution" ] && break; sleep 0.5; done
+[ -s "$solution" ] || fail "level 1 was not won in the window (no solution saved)"
+verdict=$("$BIN" verify "$ROOT/scenes/puzzles/01_bridge.lua" "$solution") || fail "verify of the window's solution: $verdict"
+echo "window test: puzzle level 1 won in the window; verify: $verdict"
 kill "$APP_PID"; wait "$APP_PID" 2>/dev/null || true
 APP_PID=""
 

@@ -297,10 +297,19 @@ function message(text) end
 function win(text) end
 ---@param text any
 function lose(text) end
----@param o table<"circle"|"box"|"polygon"|"segment", integer>
+---The parts a puzzle's player may place, and how many of each: box (0.5 m),
+---circle (r 0.25 m), plank (2 x 0.2 m), spring (a springboard). A scene
+---with tools{} opens in build mode. polygon / segment are accepted but have
+---no placeable part.
+---@param o table<"circle"|"box"|"plank"|"spring"|"polygon"|"segment", integer>
 function tools(o) end
+---Where N (or Enter) goes after a win, relative to this scene's folder.
 ---@param file string
 function next_scene(file) end
+---Call `fn(dt)` after every step, after `update(dt)` (for helper modules:
+---scripts/puzzle.lua's timers and goals use it).
+---@param fn fun(dt: number)
+function every_step(fn) end
 ---@param name string
 ---@param value number
 function plot(name, value) end

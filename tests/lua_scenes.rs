@@ -6,12 +6,20 @@ use physbox::script::{Scene, SceneOptions};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+/// Every `.lua` in `scenes/` and its sub-folders (`scenes/puzzles/`).
 fn scenes() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir("scenes")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "lua"))
-        .collect();
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "lua") {
+                out.push(p);
+            }
+        }
+    }
+    let mut v = Vec::new();
+    walk(Path::new("scenes"), &mut v);
     v.sort();
     v
 }

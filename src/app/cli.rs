@@ -1,4 +1,5 @@
-//! The command line (clap). Exit codes: 0 ok, 1 the scene failed, 2 usage.
+//! The command line (clap). Exit codes: 0 ok, 1 the scene failed, 2 usage;
+//! `verify`: 0 WIN, 1 error, 2 usage, 3 LOSE, 4 NO RESULT.
 
 use super::headless::{self, RunRequest};
 use crate::script::{limits, Scene, SceneOptions};
@@ -17,6 +18,8 @@ const EXAMPLES: &str = "EXAMPLES:
     physbox run scenes/pyramid.lua --headless --steps 600
     physbox run scenes/restitution.lua --headless --steps 900 --csv bounces.csv --dump final.json
     physbox check scenes/my_level.lua               load only: report errors, exit 1 if any
+    physbox verify scenes/puzzles/01_ramp.lua scenes/puzzles/solutions/01_ramp.json
+                                                    replay a puzzle solution: WIN / LOSE / NO RESULT
     physbox bench --bodies 10000                    cost of a Lua force field per step
 
 In the window, F1 lists the keys and mouse tools.
@@ -79,6 +82,22 @@ pub enum Command {
     /// Load a scene and report errors (exit 1 if it fails)
     Check {
         scene: PathBuf,
+        #[command(flatten)]
+        limits: Limits,
+    },
+    /// Replay a puzzle solution headless: prints WIN / LOSE / NO RESULT
+    /// with the step (exit 0 WIN, 1 error, 3 LOSE, 4 NO RESULT)
+    Verify {
+        /// The level (.lua)
+        level: PathBuf,
+        /// The solution (.json), as saved with F11 or on a win
+        solution: PathBuf,
+        /// Steps to run at most (default: the solution's max_steps)
+        #[arg(long, value_name = "N")]
+        max_steps: Option<u64>,
+        /// Show what the scene prints (print, message, win, lose) while it runs
+        #[arg(long)]
+        print: bool,
         #[command(flatten)]
         limits: Limits,
     },
@@ -228,6 +247,19 @@ pub fn main_with(cli: Cli) -> ExitCode {
                     ExitCode::from(1)
                 }
             }
+        }
+        Some(Command::Verify {
+            level,
+            solution,
+            max_steps,
+            print,
+            limits,
+        }) => {
+            let options = match options(&limits, print) {
+                Ok(o) => o,
+                Err(m) => return usage(&m),
+            };
+            super::verify::command(&level, &solution, max_steps, &options)
         }
         Some(Command::Bench {
             render,

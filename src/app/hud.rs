@@ -57,7 +57,9 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
             s.contact_damping_ratio
         )),
     ];
-    if let (Some(c), Some(b)) = (
+    // (A puzzle's parts bin shows what is left itself.)
+    if let (None, Some(c), Some(b)) = (
+        &sb.puzzle,
         super::tools::remaining(sb, "circle"),
         super::tools::remaining(sb, "box"),
     ) {
@@ -236,7 +238,7 @@ pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
             let name = next
                 .file_name()
                 .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-            lines.push(line(format!("Enter: next scene ({name})")));
+            lines.push(line(format!("N: next level ({name})")));
         }
         centered(&mut t, sb, &lines, 22.0, Some(height * 0.15));
     }

@@ -30,6 +30,9 @@ pub enum Action {
     LayerIslands,
     LayerJointAnchors,
     Escape,
+    /// Puzzle keys (build_mode.rs); listed here for the help. Where they
+    /// do not apply (no puzzle, not won) the key is the scene's.
+    Puzzle,
 }
 
 /// (key, what the help shows for it, action).
@@ -105,6 +108,32 @@ pub const BINDINGS: &[(&str, &str, Action)] = &[
         "Esc     close help / picker, deselect",
         Action::Escape,
     ),
+    (
+        "enter",
+        "Enter   puzzle: start (build mode); after a win: next level",
+        Action::Puzzle,
+    ),
+    (
+        "backspace",
+        "Bksp    puzzle: reset to the layout plus your parts",
+        Action::Puzzle,
+    ),
+    (
+        "n",
+        "N       after a win: next level (next_scene)",
+        Action::Puzzle,
+    ),
+    (
+        "q",
+        "Q E     build mode: turn the part under the cursor",
+        Action::Puzzle,
+    ),
+    ("e", "", Action::Puzzle),
+    (
+        "f11",
+        "F11     puzzle: save a solution (JSON in screenshots/)",
+        Action::Puzzle,
+    ),
 ];
 
 /// The mouse, for the help overlay.
@@ -140,28 +169,20 @@ pub fn keys(sb: &mut Sandbox, input: &Input, pm: &crate::render::Pixmap) {
             }
             continue;
         }
-        if *key == "enter" {
-            if let Some(next) = next_scene(sb) {
-                sb.switch_to(&next);
-                continue;
-            }
+        if super::build_mode::key(sb, key) {
+            continue;
         }
         match action_of(key) {
-            Some(a) => act(sb, a, input, pm),
+            Some(a) if a != Action::Puzzle => act(sb, a, input, pm),
             // Everything else is the scene's. (Without an `on_key` this
             // only records the key for `key_down`, and arrows pan.)
-            None => {
-                if let Err(e) = sb.scene.key(key, true) {
-                    sb.fail(e);
-                }
-            }
+            _ => super::build_mode::scene_key(sb, key, true),
         }
     }
     for key in &input.released {
-        if action_of(key).is_none() && sb.picker.is_none() {
-            if let Err(e) = sb.scene.key(key, false) {
-                sb.fail(e);
-            }
+        let scenes = matches!(action_of(key), None | Some(Action::Puzzle));
+        if scenes && sb.picker.is_none() && !super::build_mode::frozen(sb) {
+            super::build_mode::scene_key(sb, key, false);
         }
     }
     // Arrows pan while held, when the scene does not take them.
@@ -181,7 +202,7 @@ pub fn keys(sb: &mut Sandbox, input: &Input, pm: &crate::render::Pixmap) {
 }
 
 /// After a win, the scene's `next_scene(...)` (relative to the scene's
-/// folder): Enter opens it.
+/// folder): N or Enter opens it (build_mode.rs).
 pub fn next_scene(sb: &Sandbox) -> Option<std::path::PathBuf> {
     if !matches!(sb.scene.outcome(), Some(crate::script::Outcome::Won(_))) {
         return None;
@@ -250,5 +271,6 @@ fn act(sb: &mut Sandbox, a: Action, input: &Input, pm: &crate::render::Pixmap) {
             sb.show_help = false;
             sb.tools.selected = None;
         }
+        Action::Puzzle => {}
     }
 }

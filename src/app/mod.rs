@@ -4,17 +4,22 @@
 //! window meet.
 
 pub mod bench;
+pub mod build_mode;
 pub mod cli;
 pub mod clock;
 pub mod export;
 pub mod headless;
 pub mod hud;
 pub mod keys;
+pub mod parts;
 pub mod picker;
 pub mod progress;
+pub mod puzzle;
 pub mod render_bench;
 pub mod sandbox;
 pub mod snapshot;
+pub mod solution;
 pub mod tools;
+pub mod verify;
 pub mod view;
 pub mod window;

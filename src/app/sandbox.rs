@@ -88,6 +88,8 @@ pub struct Sandbox {
     pub overlay: Vec<OverlayCmd>,
     /// Last input, for button edges.
     pub last_input: Input,
+    /// The scene's puzzle (it declared `tools{}`): parts, build mode.
+    pub puzzle: Option<super::puzzle::Puzzle>,
 }
 
 impl Sandbox {
@@ -110,6 +112,7 @@ impl Sandbox {
         height: u32,
     ) -> Sandbox {
         let camera = view::initial_camera(&scene, width, height);
+        let puzzle = super::puzzle::Puzzle::for_scene(&scene);
         Sandbox {
             scene,
             opened: path.to_path_buf(),
@@ -132,6 +135,7 @@ impl Sandbox {
             draw_failed: false,
             overlay: Vec::new(),
             last_input: Input::default(),
+            puzzle,
         }
     }
 
@@ -163,6 +167,7 @@ impl Sandbox {
                 self.poses.clear();
                 self.clock.reset();
                 self.tools = Tools::default();
+                self.puzzle = super::puzzle::Puzzle::for_scene(&self.scene);
                 self.error = None;
                 self.draw_failed = false;
             }
@@ -222,7 +227,7 @@ impl Sandbox {
     pub fn advance(&mut self, seconds: f64) {
         let now = Instant::now();
         self.stats.tick(now);
-        if self.paused {
+        if self.paused || super::build_mode::frozen(self) {
             self.clock.reset();
             return;
         }
@@ -234,6 +239,7 @@ impl Sandbox {
         if self.step_within(n, Some(STEP_BUDGET)) < n {
             self.clock.reset();
         }
+        super::build_mode::after_steps(self);
     }
 
     /// Where between the last two steps to draw.
@@ -284,6 +290,7 @@ impl Sandbox {
             self.layers,
             &overlay,
         );
+        super::build_mode::draw(self, pm);
         super::hud::draw(self, pm);
     }
 

@@ -37,6 +37,9 @@ pub struct Tools {
 /// How many more of `kind` ("circle", "box") the player may place: `None`
 /// when the scene sets no limits (`tools { }` absent: a free sandbox).
 pub fn remaining(sb: &Sandbox, kind: &str) -> Option<u32> {
+    if let (Some(p), Some(k)) = (&sb.puzzle, super::parts::PartKind::from_name(kind)) {
+        return Some(p.remaining(k));
+    }
     let tools = sb.scene.settings().tools;
     if tools.is_empty() {
         return None;
@@ -114,6 +117,11 @@ fn pressed(now: bool, before: bool) -> bool {
 
 /// Mouse handling for one frame.
 pub fn mouse(sb: &mut Sandbox, input: &Input) {
+    if sb.puzzle.is_some() {
+        // Puzzles have their own mouse: parts only, no dragging of the
+        // authored bodies.
+        return super::build_mode::mouse(sb, input);
+    }
     let last = std::mem::take(&mut sb.last_input);
     let Some((mx, my)) = input.mouse else {
         sb.tools.hovered = None;

@@ -27,6 +27,7 @@ mod prefetch;
 pub mod profile;
 pub mod query;
 pub mod raycast;
+mod sensor_sweep;
 pub mod settings;
 pub mod shape;
 mod snapshot;

@@ -68,6 +68,8 @@ pub struct StepScratch {
     /// Sensor contacts (their events come from the step's final positions).
     sensors: Vec<u32>,
     fast: Vec<u32>,
+    /// Sensor state from the step's start, for catching fast bodies.
+    pub(super) sensor_sweep: super::sensor_sweep::SensorSweepScratch,
 }
 
 impl World {
@@ -79,6 +81,7 @@ impl World {
         }
         let mut clock = Stopwatch::start();
         self.events.clear();
+        self.remember_sensor_state();
         self.wake_joined_sleepers();
         self.find_new_contacts();
         self.profile.pairs = clock.lap();
@@ -86,6 +89,7 @@ impl World {
         self.profile.collide = clock.lap();
         self.solve(dt, &mut clock);
         self.update_sensors();
+        self.sweep_sensors();
         self.profile.events = clock.lap();
         self.time += dt;
         self.steps += 1;

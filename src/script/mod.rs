@@ -28,6 +28,7 @@ mod require;
 mod sandbox;
 pub mod scene;
 pub mod sim;
+mod step_hooks;
 mod stepper;
 mod world_api;
 

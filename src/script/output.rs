@@ -151,7 +151,10 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     g.raw_set(
         "tools",
         lua.create_function(|lua, v: Value| {
-            let allowed = ["circle", "box", "polygon", "segment"];
+            // circle, box, plank and spring are the parts a player can place
+            // (app/parts.rs); polygon and segment are accepted for scenes
+            // written against contract v1 but have no placeable part.
+            let allowed = ["circle", "box", "polygon", "segment", "plank", "spring"];
             let o = Opts::new(lua, "tools", v, &allowed)?;
             let mut tools = std::collections::BTreeMap::new();
             for k in allowed {
@@ -183,7 +186,13 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                     ))
                 }
             };
-            with_ctx(lua, |c| c.sim.borrow_mut().settings.next_scene = Some(s));
+            // Where it was set, so a missing file can be blamed on a line.
+            let at = super::error::lua_position(lua);
+            with_ctx(lua, |c| {
+                let mut sim = c.sim.borrow_mut();
+                sim.settings.next_scene = Some(s);
+                sim.settings.next_scene_at = at;
+            });
             Ok(())
         })?,
     )?;

@@ -123,6 +123,7 @@ impl Scene {
             super::joints::install(&lua)?;
             super::handles::install(&lua, &sim)?;
             output::install(&lua)?;
+            super::step_hooks::install(&lua)?;
             lua.globals()
                 .raw_set("world", lua.create_userdata(WorldHandle)?)?;
             Ok(())

@@ -40,6 +40,8 @@ pub struct SceneSettings {
     pub background: Option<String>,
     pub tools: BTreeMap<String, u32>,
     pub next_scene: Option<String>,
+    /// `file:line` of the `next_scene(...)` call (for "not found" errors).
+    pub next_scene_at: Option<String>,
 }
 
 /// Everything the scene printed, in order (also echoed to stdout when the

@@ -54,7 +54,11 @@ pub fn call_callback<A: IntoLuaMulti>(
     let Some(f) = callback(lua, name)? else {
         return Ok(());
     };
-    let args = args()?;
+    call_function(lua, &f, args()?)
+}
+
+/// Call a scene function the way callbacks are called.
+pub fn call_function<A: IntoLuaMulti>(lua: &Lua, f: &Function, args: A) -> mlua::Result<()> {
     let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
     let _flag = InCallback(&ctx, ctx.in_callback.replace(true));
     let _budget = ctx.clock.enter();
@@ -91,6 +95,7 @@ fn step_once(lua: &Lua) -> mlua::Result<()> {
     // 3. Events, then update.
     dispatch(lua, &events)?;
     call_callback(lua, "update", || Ok(dt))?;
+    super::step_hooks::run(lua, dt)?;
     // 4. Bounds.
     let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
     let mut sim = ctx.sim.borrow_mut();

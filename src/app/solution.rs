@@ -1,0 +1,167 @@
+//! Solution files: the parts a player placed and the keys they pressed
+//! (with step numbers counted from Start), as JSON, so `physbox verify` can
+//! replay them. A solution names its level twice over — the file name and
+//! a hash of the level's source — so one saved for another level is caught
+//! while a level renamed, or edited since, can still be checked.
+
+use super::parts::Part;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Steps `verify` runs when a solution does not say (60 s at 60 Hz).
+pub const DEFAULT_MAX_STEPS: u64 = 3600;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeyPress {
+    /// Steps since Start when the key went to the scene (before that step).
+    pub step: u64,
+    pub key: String,
+    pub pressed: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Solution {
+    /// The level's path as saved (only its file name is compared).
+    pub level: String,
+    /// `level_hash` of the level's source when the solution was saved.
+    pub level_hash: String,
+    #[serde(default)]
+    pub parts: Vec<Part>,
+    #[serde(default)]
+    pub keys: Vec<KeyPress>,
+    #[serde(default = "default_max_steps")]
+    pub max_steps: u64,
+}
+
+fn default_max_steps() -> u64 {
+    DEFAULT_MAX_STEPS
+}
+
+/// FNV-1a (64-bit) of the level's source: stable across Rust versions and
+/// machines, unlike `std`'s hasher.
+pub fn level_hash(source: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in source {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("fnv1a64:{h:016x}")
+}
+
+fn read_level(level: &Path) -> Result<Vec<u8>, String> {
+    std::fs::read(level).map_err(|e| format!("{}: cannot read the level: {e}", level.display()))
+}
+
+/// Names the window gives keys: lowercase letters and digits ("a", "space",
+/// "f5", "period"), as `on_key` receives them.
+fn is_window_key_name(k: &str) -> bool {
+    (1..=16).contains(&k.len())
+        && k.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+}
+
+fn file_name(p: &str) -> String {
+    Path::new(p)
+        .file_name()
+        .map_or(p.to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+impl Solution {
+    /// A solution of the level at `level` (its source is read for the hash).
+    pub fn for_level(
+        level: &Path,
+        parts: Vec<Part>,
+        keys: Vec<KeyPress>,
+        max_steps: u64,
+    ) -> Result<Solution, String> {
+        let source = read_level(level)?;
+        Ok(Solution {
+            level: crate::script::scene::shown_path(level).replace('\\', "/"),
+            level_hash: level_hash(&source),
+            parts,
+            keys,
+            max_steps,
+        })
+    }
+
+    /// Read a solution file; malformed JSON is reported with its line and
+    /// column.
+    pub fn load(path: &Path) -> Result<Solution, String> {
+        let shown = path.display();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{shown}: cannot read the solution: {e}"))?;
+        let sol: Solution = serde_json::from_str(&text).map_err(|e| {
+            let msg = e.to_string();
+            // serde_json appends " at line L column C"; put it up front.
+            let msg = msg
+                .rsplit_once(" at line ")
+                .map_or(msg.as_str(), |(m, _)| m)
+                .to_string();
+            format!(
+                "{shown}:{}:{}: not a valid solution: {msg}",
+                e.line(),
+                e.column()
+            )
+        })?;
+        for (i, k) in sol.keys.iter().enumerate() {
+            if !is_window_key_name(&k.key) {
+                return Err(format!(
+                    "{shown}: key {} ('{}' at step {}) is not a key name (\"a\"..\"z\", \"0\"..\"9\", \"space\", \"left\", ...)",
+                    i + 1,
+                    k.key,
+                    k.step
+                ));
+            }
+            if i > 0 && k.step < sol.keys[i - 1].step {
+                return Err(format!(
+                    "{shown}: key {} ('{}' at step {}) comes before the key listed ahead of it (step {}): keys must be in step order",
+                    i + 1,
+                    k.key,
+                    k.step,
+                    sol.keys[i - 1].step
+                ));
+            }
+        }
+        Ok(sol)
+    }
+
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
+        std::fs::write(path, text + "\n")
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+
+    /// Is this a solution of `level`? Err for a solution of another level
+    /// (different name and different source). A note (Ok(Some)) when only
+    /// one of the two differs: the level was renamed, or edited since.
+    pub fn check_level(&self, level: &Path) -> Result<Option<String>, String> {
+        let hash = level_hash(&read_level(level)?);
+        let name = level
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        let same_name = file_name(&self.level) == name;
+        let same_source = self.level_hash == hash;
+        match (same_name, same_source) {
+            (true, true) => Ok(None),
+            (false, false) => Err(format!(
+                "this solution is for another level: it was saved for {} ({}), not {} ({hash})",
+                self.level,
+                self.level_hash,
+                crate::script::scene::shown_path(level)
+            )),
+            (true, false) => Ok(Some(format!(
+                "note: {name} has changed since this solution was saved; replaying it anyway"
+            ))),
+            (false, true) => Ok(Some(format!(
+                "note: the solution names {}, but {name} has the same source; replaying it",
+                self.level
+            ))),
+        }
+    }
+}

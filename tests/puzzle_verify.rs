@@ -1,0 +1,309 @@
+//! `physbox verify`: every stored solution of the shipped levels wins, no
+//! level wins without parts, the levels chain, replays are deterministic,
+//! and bad input (a solution for another level, parts the level does not
+//! allow, malformed JSON, a missing next_scene) gives a clear error.
+
+use physbox::app::solution::{level_hash, Solution};
+use physbox::app::verify::{verify, Verdict};
+use physbox::script::{Scene, SceneOptions};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const LEVELS: &str = "scenes/puzzles";
+
+fn levels() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(LEVELS)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "lua"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn solution_of(level: &Path) -> PathBuf {
+    let stem = level.file_stem().unwrap().to_string_lossy().into_owned();
+    Path::new(LEVELS)
+        .join("solutions")
+        .join(format!("{stem}.json"))
+}
+
+fn opts() -> SceneOptions {
+    SceneOptions::default()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("physbox-verify-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn five_levels_each_with_a_stored_solution_that_wins() {
+    let all = levels();
+    assert_eq!(all.len(), 5, "{all:?}");
+    for level in &all {
+        let sol = Solution::load(&solution_of(level)).unwrap();
+        let report = verify(level, &sol, None, &opts()).unwrap();
+        assert!(
+            matches!(report.verdict, Verdict::Won { .. }),
+            "{}: {}",
+            level.display(),
+            report.verdict
+        );
+        assert!(
+            report.notes.is_empty(),
+            "{}: the stored solution is stale: {:?}",
+            level.display(),
+            report.notes
+        );
+    }
+}
+
+#[test]
+fn no_level_is_won_without_parts() {
+    for level in levels() {
+        let mut empty = Solution::load(&solution_of(&level)).unwrap();
+        empty.parts.clear();
+        empty.keys.clear();
+        let report = verify(&level, &empty, None, &opts()).unwrap();
+        assert!(
+            !matches!(report.verdict, Verdict::Won { .. }),
+            "{} is won with no parts: {}",
+            level.display(),
+            report.verdict
+        );
+    }
+}
+
+#[test]
+fn the_levels_chain_with_next_scene() {
+    let all = levels();
+    for pair in all.windows(2) {
+        let scene = Scene::load(&pair[0], &opts()).unwrap();
+        let next = scene.settings().next_scene.unwrap();
+        assert_eq!(
+            Path::new(LEVELS).join(next),
+            pair[1],
+            "{} does not lead to {}",
+            pair[0].display(),
+            pair[1].display()
+        );
+    }
+    let last = Scene::load(all.last().unwrap(), &opts()).unwrap();
+    assert_eq!(
+        last.settings().next_scene,
+        None,
+        "the last level ends the chain"
+    );
+}
+
+#[test]
+fn replays_are_deterministic() {
+    let level = Path::new("scenes/puzzles/04_timing.lua");
+    let sol = Solution::load(&solution_of(level)).unwrap();
+    let a = verify(level, &sol, None, &opts()).unwrap().verdict;
+    let b = verify(level, &sol, None, &opts()).unwrap().verdict;
+    assert_eq!(a, b);
+}
+
+#[test]
+fn the_key_press_and_its_step_matter() {
+    // Level 4 is won by cutting the rope at step 46; far too early loses.
+    let level = Path::new("scenes/puzzles/04_timing.lua");
+    let mut sol = Solution::load(&solution_of(level)).unwrap();
+    for k in &mut sol.keys {
+        k.step -= 30;
+    }
+    let v = verify(level, &sol, None, &opts()).unwrap().verdict;
+    assert!(!matches!(v, Verdict::Won { .. }), "{v}");
+}
+
+#[test]
+fn a_solution_for_another_level_is_refused() {
+    let sol = Solution::load(Path::new("scenes/puzzles/solutions/01_bridge.json")).unwrap();
+    let err = verify(
+        Path::new("scenes/puzzles/02_button.lua"),
+        &sol,
+        None,
+        &opts(),
+    )
+    .err()
+    .unwrap();
+    assert!(err.contains("this solution is for another level"), "{err}");
+    assert!(
+        err.contains("01_bridge.lua") && err.contains("02_button.lua"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_renamed_or_edited_level_is_replayed_with_a_note() {
+    let dir = temp_dir("renamed");
+    let src = std::fs::read_to_string("scenes/puzzles/01_bridge.lua").unwrap();
+    let renamed = dir.join("my_copy.lua");
+    std::fs::write(&renamed, &src).unwrap();
+    std::fs::write(dir.join("02_button.lua"), "").unwrap();
+    // Out of the tree the helpers are not found upwards: say where.
+    let with_scripts = SceneOptions {
+        scripts_dir: Some(std::fs::canonicalize("scripts").unwrap()),
+        ..opts()
+    };
+    let sol = Solution::load(&solution_of(Path::new("scenes/puzzles/01_bridge.lua"))).unwrap();
+    let report = verify(&renamed, &sol, None, &with_scripts).unwrap();
+    assert!(matches!(report.verdict, Verdict::Won { .. }));
+    assert!(
+        report.notes[0].contains("same source"),
+        "{:?}",
+        report.notes
+    );
+
+    let mut edited = sol.clone();
+    edited.level_hash = level_hash(b"an older version");
+    let report = verify(
+        Path::new("scenes/puzzles/01_bridge.lua"),
+        &edited,
+        None,
+        &opts(),
+    )
+    .unwrap();
+    assert!(
+        report.notes[0].contains("has changed"),
+        "{:?}",
+        report.notes
+    );
+}
+
+#[test]
+fn parts_the_level_does_not_allow_are_refused() {
+    let level = Path::new("scenes/puzzles/01_bridge.lua");
+    let base = Solution::load(&solution_of(level)).unwrap();
+    // A kind it does not list.
+    let mut s = base.clone();
+    s.parts[0].kind = physbox::app::parts::PartKind::Spring;
+    let err = verify(level, &s, None, &opts()).err().unwrap();
+    assert!(
+        err.contains("solution part 1 (spring): this level does not allow a spring (tools{} allows: plank 1)"),
+        "{err}"
+    );
+    // More than it allows.
+    let mut s = base.clone();
+    let mut second = s.parts[0];
+    second.y += 3.0;
+    s.parts.push(second);
+    let err = verify(level, &s, None, &opts()).err().unwrap();
+    assert!(
+        err.contains("solution part 2 (plank): no plank left: this level allows 1"),
+        "{err}"
+    );
+    // Inside the scenery.
+    let mut s = base;
+    s.parts[0].y = -0.5;
+    let err = verify(level, &s, None, &opts()).err().unwrap();
+    assert!(err.contains("would overlap"), "{err}");
+}
+
+#[test]
+fn malformed_solutions_name_the_file_line_and_column() {
+    let dir = temp_dir("malformed");
+    let cases = [
+        ("trailing", "{\n  \"level\": \"x.lua\",\n  \"level_hash\": \"h\",\n}\n", ":4:1: not a valid solution: trailing comma"),
+        ("kind", "{ \"level\": \"x.lua\", \"level_hash\": \"h\",\n \"parts\": [ { \"kind\": \"rocket\", \"x\": 0, \"y\": 0 } ] }", ":2:30: not a valid solution: unknown variant `rocket`"),
+        ("field", "{ \"level\": \"x.lua\", \"level_hash\": \"h\", \"partz\": [] }", "unknown field `partz`"),
+        ("missing", "{ \"parts\": [] }", "missing field `level`"),
+        ("key", "{ \"level\": \"x.lua\", \"level_hash\": \"h\", \"keys\": [ { \"step\": 1, \"key\": \"Space Bar\", \"pressed\": true } ] }", "key 1 ('Space Bar' at step 1) is not a key name"),
+        ("order", "{ \"level\": \"x.lua\", \"level_hash\": \"h\", \"keys\": [ { \"step\": 5, \"key\": \"a\", \"pressed\": true }, { \"step\": 2, \"key\": \"a\", \"pressed\": false } ] }", "keys must be in step order"),
+    ];
+    for (name, text, want) in cases {
+        let path = dir.join(format!("{name}.json"));
+        std::fs::write(&path, text).unwrap();
+        let err = Solution::load(&path).err().unwrap();
+        assert!(err.contains(want), "{name}: {err}");
+        assert!(err.contains(&format!("{name}.json")), "{name}: {err}");
+    }
+    let err = Solution::load(&dir.join("absent.json")).err().unwrap();
+    assert!(
+        err.contains("absent.json: cannot read the solution"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_won_level_whose_next_scene_is_missing_fails_verification() {
+    let dir = temp_dir("next");
+    let level = dir.join("lvl.lua");
+    std::fs::write(
+        &level,
+        "tools { box = 1 }\n\nnext_scene('nowhere.lua')\nfunction update() if world.steps == 5 then win('ok') end end\n",
+    )
+    .unwrap();
+    let sol = Solution::for_level(&level, vec![], vec![], 100).unwrap();
+    let err = verify(&level, &sol, None, &opts()).err().unwrap();
+    assert!(err.contains("next_scene: "), "{err}");
+    assert!(err.contains("nowhere.lua not found (set in "), "{err}");
+    assert!(err.contains("lvl.lua:3)"), "{err}");
+}
+
+fn physbox(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_physbox"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_command_prints_the_verdict_and_exits_by_it() {
+    let (code, out, _) = physbox(&[
+        "verify",
+        "scenes/puzzles/03_springboard.lua",
+        "scenes/puzzles/solutions/03_springboard.json",
+    ]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.starts_with("WIN at step "), "{out}");
+    assert!(out.contains(" s): over the wall!"), "{out}");
+
+    let (code, out, _) = physbox(&[
+        "verify",
+        "scenes/puzzles/03_springboard.lua",
+        "scenes/puzzles/solutions/03_springboard.json",
+        "--max-steps",
+        "10",
+    ]);
+    assert_eq!(code, Some(4), "{out}");
+    assert_eq!(out.trim(), "NO RESULT after 10 steps");
+
+    let dir = temp_dir("cli");
+    let empty = dir.join("empty.json");
+    let sol = Solution::for_level(
+        Path::new("scenes/puzzles/01_bridge.lua"),
+        vec![],
+        vec![],
+        3600,
+    )
+    .unwrap();
+    sol.save(&empty).unwrap();
+    let (code, out, _) = physbox(&[
+        "verify",
+        "scenes/puzzles/01_bridge.lua",
+        empty.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(3), "{out}");
+    assert!(out.starts_with("LOSE at step "), "{out}");
+
+    let (code, out, err) = physbox(&[
+        "verify",
+        "scenes/puzzles/02_button.lua",
+        "scenes/puzzles/solutions/01_bridge.json",
+    ]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        err.starts_with("error: this solution is for another level"),
+        "{err}"
+    );
+}
