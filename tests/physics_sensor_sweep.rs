@@ -202,3 +202,26 @@ fn sweeping_does_not_change_the_simulation() {
     };
     assert_eq!(run(true), run(false));
 }
+
+#[test]
+fn a_sensor_added_or_removed_while_running_is_swept_from_then_on() {
+    // The sweep keeps its list of sensor shapes between steps: a sensor
+    // created mid-run must join it, a destroyed one must leave it.
+    let mut w = world(Vec2::ZERO);
+    let b = body(
+        &mut w,
+        BodyType::Dynamic,
+        Vec2::new(-0.7, 0.3),
+        Vec2::ZERO,
+        ball(0.05),
+        false,
+    );
+    assert!(sensor_log(&mut w, b, 5).is_empty());
+    let wall = ShapeGeom::Polygon(Polygon::make_box(0.05, 2.0));
+    let sensor = body(&mut w, BodyType::Static, Vec2::ZERO, Vec2::ZERO, wall, true);
+    w.set_linear_velocity(b, Vec2::new(300.0, 0.0)).unwrap();
+    assert_eq!(sensor_log(&mut w, b, 10), vec![(6, true), (6, false)]);
+    w.destroy_body(sensor).unwrap();
+    w.set_transform(b, Vec2::new(-0.7, 0.3), 0.0).unwrap();
+    assert!(sensor_log(&mut w, b, 10).is_empty());
+}

@@ -38,11 +38,13 @@ impl World {
     /// pairs are already inside each other.
     pub(crate) fn remember_sensor_state(&mut self) {
         let s = &mut self.scratch.sensor_sweep;
-        s.sensors.clear();
         s.touching_before.clear();
-        for (index, shape) in self.shapes.iter() {
-            if shape.sensor {
-                s.sensors.push(index);
+        if std::mem::take(&mut self.sensors_dirty) {
+            s.sensors.clear();
+            for (index, shape) in self.shapes.iter() {
+                if shape.sensor {
+                    s.sensors.push(index);
+                }
             }
         }
         if s.sensors.is_empty() {

@@ -43,6 +43,10 @@ pub struct World {
     /// of moving bodies. True after a restore too.
     #[serde(skip, default = "yes")]
     pub(crate) contacts_dirty: bool,
+    /// Set when shapes come or go: the sensor sweep then lists the sensor
+    /// shapes again (instead of scanning every shape every step).
+    #[serde(skip, default = "yes")]
+    pub(crate) sensors_dirty: bool,
 }
 
 fn yes() -> bool {
@@ -134,6 +138,7 @@ impl World {
             scratch: StepScratch::default(),
             profile: Default::default(),
             contacts_dirty: true,
+            sensors_dirty: true,
         }
     }
 
@@ -268,6 +273,7 @@ impl World {
     pub fn destroy_body(&mut self, id: BodyId) -> PhysicsResult<()> {
         self.body(id)?;
         self.contacts_dirty = true;
+        self.sensors_dirty = true;
         self.wake_body_index(id.index);
         self.destroy_joints_of_body(id.index);
         let body = self
@@ -519,6 +525,7 @@ impl World {
             fat_aabb: aabb,
         };
         let (index, generation) = self.shapes.insert(shape);
+        self.sensors_dirty |= def.sensor;
         let proxy = self.broad_phase.create_proxy(aabb, kind, index as u64);
         let shape = self.shapes.at_mut(index);
         shape.proxy = proxy;
