@@ -12,6 +12,8 @@ pub mod hud;
 pub mod keys;
 pub mod picker;
 pub mod progress;
+pub mod reconcile;
+pub mod reload;
 pub mod render_bench;
 pub mod sandbox;
 pub mod snapshot;

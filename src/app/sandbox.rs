@@ -88,6 +88,8 @@ pub struct Sandbox {
     pub overlay: Vec<OverlayCmd>,
     /// Last input, for button edges.
     pub last_input: Input,
+    /// Hot reload: mode (F10), whether the error on screen is a reload's.
+    pub reload: super::reload::ReloadStatus,
 }
 
 impl Sandbox {
@@ -132,6 +134,7 @@ impl Sandbox {
             draw_failed: false,
             overlay: Vec::new(),
             last_input: Input::default(),
+            reload: Default::default(),
         }
     }
 
@@ -164,6 +167,7 @@ impl Sandbox {
                 self.clock.reset();
                 self.tools = Tools::default();
                 self.error = None;
+                self.reload.failed = false;
                 self.draw_failed = false;
             }
             Err(e) => self.fail(e),
@@ -181,6 +185,7 @@ impl Sandbox {
         let text = e.to_string();
         eprintln!("physbox: {text}");
         self.error = Some(text);
+        self.reload.failed = false;
         self.paused = true;
     }
 
