@@ -15,6 +15,7 @@ const EXAMPLES: &str = "EXAMPLES:
     physbox run scenes/rain.lua --headless --steps 600 --frames frames/ --every 10
     physbox bench --render                          time drawing 5,000 bodies at 1280x720
     physbox run scenes/pyramid.lua --headless --steps 600
+    physbox run scenes/rain.lua --headless --watch   run in real time, reload on every save, one line per reload
     physbox run scenes/restitution.lua --headless --steps 900 --csv bounces.csv --dump final.json
     physbox check scenes/my_level.lua               load only: report errors, exit 1 if any
     physbox bench --bodies 10000                    cost of a Lua force field per step
@@ -73,6 +74,18 @@ pub enum Command {
         /// Picture size for --screenshot and --frames
         #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
+        /// Hot reload without a window: run in real time until killed, reload
+        /// on every save of the scene or a file it requires, print one line
+        /// per reload (--steps and the output options are not used)
+        #[arg(long, requires = "headless")]
+        watch: bool,
+        /// With --watch: exit after N reloads (successful or failed)
+        #[arg(long, value_name = "N", requires = "watch")]
+        exit_after_reloads: Option<u64>,
+        /// With --watch: every reload restarts the scene (default: keep the
+        /// live state of bodies the file did not move)
+        #[arg(long, requires = "watch")]
+        restart: bool,
         #[command(flatten)]
         limits: Limits,
     },
@@ -171,12 +184,18 @@ pub fn main_with(cli: Cli) -> ExitCode {
             frames,
             every,
             size,
+            watch,
+            exit_after_reloads,
+            restart,
             limits,
         }) => {
             let options = match options(&limits, true) {
                 Ok(o) => o,
                 Err(m) => return usage(&m),
             };
+            if watch {
+                return watch_headless(scene, options, size, exit_after_reloads, restart);
+            }
             if !headless {
                 if dump.is_some() || csv.is_some() || screenshot.is_some() || frames.is_some() {
                     return usage("--dump, --csv, --screenshot and --frames need --headless");
@@ -252,6 +271,34 @@ pub fn main_with(cli: Cli) -> ExitCode {
                     ExitCode::from(1)
                 }
             }
+        }
+    }
+}
+
+fn watch_headless(
+    scene: PathBuf,
+    options: SceneOptions,
+    size: (u32, u32),
+    exit_after: Option<u64>,
+    restart: bool,
+) -> ExitCode {
+    use super::reload::ReloadMode;
+    let req = super::watch_run::WatchRequest {
+        scene,
+        options,
+        mode: if restart {
+            ReloadMode::Restart
+        } else {
+            ReloadMode::KeepState
+        },
+        exit_after,
+        size,
+    };
+    match super::watch_run::run(&req) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
         }
     }
 }

@@ -19,4 +19,5 @@ pub mod sandbox;
 pub mod snapshot;
 pub mod tools;
 pub mod view;
+pub mod watch_run;
 pub mod window;

@@ -1,0 +1,174 @@
+//! Hot reload applied to the window's sandbox (no window, no watcher
+//! timing): keep state vs restart, what survives a reload, and failed
+//! reloads that leave the old scene running.
+
+use physbox::app::reload::{apply, ReloadMode, Reloader};
+use physbox::app::{hud, keys, sandbox::Sandbox, tools};
+use physbox::physics::Vec2;
+use physbox::platform::{Change, Input};
+use physbox::render::pixmap;
+use physbox::script::SceneOptions;
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("physbox-reload-sb-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+const V1: &str = r##"
+box { x = 0, y = -0.5, w = 40, h = 1, static = true }
+circle { name = "ball", x = 0, y = 3, r = 0.5, color = "#ff0000" }
+box { name = "crate", x = 5, y = 5, w = 1, h = 1 }
+"##;
+
+/// The ball's colour changed (not its pose), the crate moved, a new circle.
+const V2: &str = r##"
+box { x = 0, y = -0.5, w = 40, h = 1, static = true }
+circle { name = "ball", x = 0, y = 3, r = 0.5, color = "#00ff00" }
+box { name = "crate", x = -5, y = 5, w = 1, h = 1 }
+circle { x = 8, y = 8, r = 0.25 }
+"##;
+
+fn open(name: &str) -> (Sandbox, Reloader, PathBuf) {
+    let dir = temp_dir(name);
+    let path = dir.join("scene.lua");
+    std::fs::write(&path, V1).unwrap();
+    let sb = Sandbox::open(&path, &SceneOptions::default(), 400, 300).unwrap();
+    let r = Reloader::new(&sb.scene);
+    (sb, r, path)
+}
+
+/// Reload now, as the window does when the watcher reports a save.
+fn reload(sb: &mut Sandbox, r: &mut Reloader, path: &PathBuf) {
+    let change = Change {
+        paths: vec![path.clone()],
+        first_event: Instant::now(),
+        settled: Instant::now(),
+    };
+    let (_, outcome) = r.handle(&change, &sb.scene, &sb.options, sb.reload.mode);
+    apply(sb, outcome.expect("an outcome"));
+}
+
+fn body(sb: &Sandbox, name: &str) -> (Vec2, Vec2) {
+    let w = sb.scene.world();
+    let (_, b) = w
+        .bodies()
+        .find(|(_, b)| b.name.as_deref() == Some(name))
+        .unwrap_or_else(|| panic!("no body {name}"));
+    (b.xf.p, b.linear_velocity)
+}
+
+#[test]
+fn keep_state_keeps_live_bodies_moves_edited_ones_and_carries_placed_ones() {
+    let (mut sb, mut r, path) = open("keep");
+    sb.speed = 0.5;
+    sb.layers.aabbs = true;
+    for _ in 0..30 {
+        sb.advance(1.0 / 30.0);
+    }
+    tools::spawn(&mut sb, Vec2::new(-8.0, 6.0), false).unwrap();
+    let (ball_p, ball_v) = body(&sb, "ball");
+    assert!(
+        ball_p.y < 2.9 && ball_v.y < -0.5,
+        "the ball fell: {ball_p:?}"
+    );
+    let time = sb.scene.world().time();
+    let camera = (sb.camera.center, sb.camera.scale);
+
+    std::fs::write(&path, V2).unwrap();
+    reload(&mut sb, &mut r, &path);
+
+    let toast = sb.notice.as_ref().unwrap().0.clone();
+    assert!(
+        toast.starts_with("reloaded in ")
+            && toast.ends_with("— kept 2, moved 1, new 1, removed 0, carried over 1"),
+        "{toast}"
+    );
+    // Unchanged arguments: the live pose and velocity, exactly.
+    let (p, v) = body(&sb, "ball");
+    assert!((p - ball_p).length() < 1e-12 && (v - ball_v).length() < 1e-12);
+    // Changed arguments: the file's new values.
+    let (p, _) = body(&sb, "crate");
+    assert_eq!(p, Vec2::new(-5.0, 5.0));
+    // Colours come from the new file.
+    let w = sb.scene.world();
+    let ball = w
+        .bodies()
+        .find(|(_, b)| b.name.as_deref() == Some("ball"))
+        .unwrap()
+        .0;
+    drop(w);
+    let colour = sb.scene.sim().extra(ball).unwrap().color.clone();
+    assert_eq!(colour.as_deref(), Some("#00ff00"));
+    // Ground, ball, crate, the new circle and the one placed by hand.
+    assert_eq!(sb.scene.world().body_count(), 5);
+    // Clock, camera, speed and layers carry over.
+    assert!((sb.scene.world().time() - time).abs() < 1e-12);
+    assert_eq!((sb.camera.center, sb.camera.scale), camera);
+    assert_eq!(sb.speed, 0.5);
+    assert!(sb.layers.aabbs);
+    assert!(sb.error.is_none());
+}
+
+#[test]
+fn restart_mode_and_f10() {
+    let (mut sb, mut r, path) = open("restart");
+    let pm = pixmap(400, 300);
+    let f10 = Input {
+        pressed: vec!["f10"],
+        ..Input::default()
+    };
+    keys::keys(&mut sb, &f10, &pm);
+    assert_eq!(sb.reload.mode, ReloadMode::Restart);
+    assert!(hud::status_lines(&sb)
+        .iter()
+        .any(|(l, _)| l.starts_with("reload: restart")));
+    for _ in 0..30 {
+        sb.advance(1.0 / 30.0);
+    }
+    sb.paused = true;
+    std::fs::write(&path, V2).unwrap();
+    reload(&mut sb, &mut r, &path);
+    assert!(sb.notice.as_ref().unwrap().0.ends_with("— restarted"));
+    assert_eq!(sb.scene.world().time(), 0.0);
+    assert_eq!(body(&sb, "ball").0, Vec2::new(0.0, 3.0));
+    assert!(sb.paused, "pause survives a reload");
+    keys::keys(&mut sb, &f10, &pm);
+    assert_eq!(sb.reload.mode, ReloadMode::KeepState);
+}
+
+#[test]
+fn a_failed_reload_keeps_the_old_scene_running_and_the_next_good_save_clears_it() {
+    let (mut sb, mut r, path) = open("fail");
+    std::fs::write(&path, "circle { r = 1 }\ncircle { r = -1 }\n").unwrap();
+    reload(&mut sb, &mut r, &path);
+    let err = sb.error.clone().expect("error on screen");
+    assert!(err.contains("scene.lua:2:"), "{err}");
+    assert!(
+        sb.reload.failed && !sb.paused,
+        "the old scene keeps running"
+    );
+    let t = sb.scene.world().time();
+    sb.advance(0.1);
+    assert!(sb.scene.world().time() > t);
+    assert_eq!(sb.scene.world().body_count(), 3, "still the first version");
+    std::fs::write(&path, V2).unwrap();
+    reload(&mut sb, &mut r, &path);
+    assert!(sb.error.is_none() && !sb.reload.failed);
+    assert_eq!(sb.scene.world().body_count(), 4);
+}
+
+#[test]
+fn a_good_reload_clears_a_runtime_error_and_runs_again() {
+    let (mut sb, mut r, path) = open("runtime");
+    std::fs::write(&path, format!("{V1}function update() error('boom') end\n")).unwrap();
+    reload(&mut sb, &mut r, &path);
+    sb.advance(0.1);
+    assert!(sb.paused && sb.error.as_ref().unwrap().contains("boom"));
+    std::fs::write(&path, V1).unwrap();
+    reload(&mut sb, &mut r, &path);
+    assert!(sb.error.is_none() && !sb.paused);
+}
