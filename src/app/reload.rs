@@ -326,13 +326,22 @@ pub fn apply(sb: &mut Sandbox, outcome: Outcome) {
             sb.reload.pending_frame = Some(timing);
             sb.say(text);
         }
-        Outcome::Failed(_) | Outcome::Deleted => {
-            if sb.error.is_some() && !sb.reload.failed && sb.paused {
-                sb.reload.error_paused = true;
-            }
+        Outcome::Failed(e) => {
             eprintln!("physbox: {text}");
-            sb.error = Some(text);
-            sb.reload.failed = true;
+            show_error(sb, e.to_string());
+        }
+        Outcome::Deleted => {
+            eprintln!("physbox: {text}");
+            show_error(sb, format!("{text}; it reloads when the file is back."));
         }
     }
+}
+
+/// A reload's error on screen, over the old scene that keeps running.
+fn show_error(sb: &mut Sandbox, text: String) {
+    if sb.error.is_some() && !sb.reload.failed && sb.paused {
+        sb.reload.error_paused = true;
+    }
+    sb.error = Some(text);
+    sb.reload.failed = true;
 }
