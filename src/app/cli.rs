@@ -14,6 +14,7 @@ const EXAMPLES: &str = "EXAMPLES:
     physbox run scenes/rain.lua --headless --steps 600 --screenshot rain.png
     physbox run scenes/rain.lua --headless --steps 600 --frames frames/ --every 10
     physbox bench --render                          time drawing 5,000 bodies at 1280x720
+    physbox bench --reload                          time hot reload: save -> first frame, 1,000 bodies
     physbox run scenes/pyramid.lua --headless --steps 600
     physbox run scenes/rain.lua --headless --watch   run in real time, reload on every save, one line per reload
     physbox run scenes/restitution.lua --headless --steps 900 --csv bounces.csv --dump final.json
@@ -100,6 +101,9 @@ pub enum Command {
         /// Time the renderer instead: 5,000 bodies at 1280x720
         #[arg(long)]
         render: bool,
+        /// Time hot reload instead: save -> first frame for 1,000 bodies
+        #[arg(long, conflicts_with = "render")]
+        reload: bool,
         /// Bodies in the field
         #[arg(long, default_value_t = 10_000)]
         bodies: usize,
@@ -250,13 +254,16 @@ pub fn main_with(cli: Cli) -> ExitCode {
         }
         Some(Command::Bench {
             render,
+            reload,
             bodies,
             steps,
         }) => {
             if bodies == 0 || steps == 0 {
                 return usage("--bodies and --steps must be positive");
             }
-            let result = if render {
+            let result = if reload {
+                super::reload_bench::run()
+            } else if render {
                 super::render_bench::run()
             } else {
                 super::bench::run(bodies, steps).map_err(|e| e.to_string())

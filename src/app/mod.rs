@@ -14,6 +14,7 @@ pub mod picker;
 pub mod progress;
 pub mod reconcile;
 pub mod reload;
+pub mod reload_bench;
 pub mod render_bench;
 pub mod sandbox;
 pub mod snapshot;

@@ -12,8 +12,15 @@
 //!   holds swap files, backups and other scenes);
 //! - a save is a burst of events (truncate, chunked writes, rename): a
 //!   change is reported once no event has come for `quiet` (50 ms), so a
-//!   burst gives one reload, on the final content.
+//!   burst gives one reload, on the final content;
+//! - except that when the burst's last event says the file is complete —
+//!   the writer closed it after writing (`CLOSE_WRITE`) or a finished file
+//!   was renamed onto it — half the quiet time is enough: a writer still
+//!   holding the file open mid-save gets the full `quiet`, while the common
+//!   editor saves reload 25 ms sooner. Saves in a burst closer together
+//!   than that still merge into one reload.
 
+use notify::event::{AccessKind, AccessMode, ModifyKind, RenameMode};
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher as _};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -141,51 +148,88 @@ impl FileWatcher {
     }
 }
 
+/// Does this event leave the file complete (written and closed, or a
+/// finished file renamed onto it)? `hit` is the watched path it touched.
+fn completes(event: &Event, hit: &Path) -> bool {
+    match event.kind {
+        EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
+        EventKind::Modify(ModifyKind::Name(RenameMode::To)) => true,
+        // A rename seen from both ends: complete if it renamed *onto* it.
+        EventKind::Modify(ModifyKind::Name(RenameMode::Both)) => {
+            event.paths.last().is_some_and(|p| p == hit)
+        }
+        _ => false,
+    }
+}
+
+/// A save burst in progress.
+struct Burst {
+    first: Instant,
+    last: Instant,
+    /// The last event left the file complete (half the quiet time).
+    complete: bool,
+    paths: BTreeSet<PathBuf>,
+}
+
 /// The debounce thread: collect events for watched files; once they stop
-/// for `quiet`, send one `Change`. Ends when the watcher is dropped.
+/// for the quiet time, send one `Change`. Ends when the watcher is dropped.
 fn debounce(
     raw: Receiver<notify::Result<Event>>,
     out: Sender<Change>,
     files: Files,
     quiet: Duration,
 ) {
-    let mut burst: Option<(Instant, Instant, BTreeSet<PathBuf>)> = None;
+    let mut burst: Option<Burst> = None;
     loop {
         let timeout = match &burst {
             None => Duration::from_secs(3600),
-            Some((first, last, _)) => {
-                let by_quiet = (*last + quiet).saturating_duration_since(Instant::now());
-                let by_cap = (*first + MAX_BURST).saturating_duration_since(Instant::now());
+            Some(b) => {
+                let q = if b.complete { quiet / 2 } else { quiet };
+                let by_quiet = (b.last + q).saturating_duration_since(Instant::now());
+                let by_cap = (b.first + MAX_BURST).saturating_duration_since(Instant::now());
                 by_quiet.min(by_cap)
             }
         };
         match raw.recv_timeout(timeout) {
             Ok(Ok(event)) => {
-                if matches!(event.kind, EventKind::Access(_)) {
+                // Opening and reading (a reload reads the file) change
+                // nothing; closing after a write ends a save.
+                let closed_write = matches!(
+                    event.kind,
+                    EventKind::Access(AccessKind::Close(AccessMode::Write))
+                );
+                if matches!(event.kind, EventKind::Access(_)) && !closed_write {
                     continue;
                 }
                 let map = files.lock().expect("watch list");
-                let hits: Vec<PathBuf> = event
+                let hits: Vec<(PathBuf, PathBuf)> = event
                     .paths
                     .iter()
-                    .filter_map(|p| map.get(p).cloned())
+                    .filter_map(|p| map.get(p).map(|given| (p.clone(), given.clone())))
                     .collect();
                 drop(map);
-                if hits.is_empty() {
+                let Some((hit, _)) = hits.last() else {
                     continue;
-                }
+                };
+                let complete = completes(&event, hit);
                 let now = Instant::now();
-                let b = burst.get_or_insert_with(|| (now, now, BTreeSet::new()));
-                b.1 = now;
-                b.2.extend(hits);
+                let b = burst.get_or_insert_with(|| Burst {
+                    first: now,
+                    last: now,
+                    complete: false,
+                    paths: BTreeSet::new(),
+                });
+                b.last = now;
+                b.complete = complete;
+                b.paths.extend(hits.into_iter().map(|(_, given)| given));
             }
             // A watcher error (queue overflow): nothing to act on here.
             Ok(Err(_)) => {}
             Err(RecvTimeoutError::Timeout) => {
-                if let Some((first, _, paths)) = burst.take() {
+                if let Some(b) = burst.take() {
                     let change = Change {
-                        paths: paths.into_iter().collect(),
-                        first_event: first,
+                        paths: b.paths.into_iter().collect(),
+                        first_event: b.first,
                         settled: Instant::now(),
                     };
                     if out.send(change).is_err() {

@@ -182,7 +182,14 @@ impl Scene {
             let _budget = clock.enter();
             f()
         };
-        r.map_err(|e| SceneError::from_lua(&e, clock.last_position()))
+        // A memory bomb faster than the watchdog's position sampling has
+        // no line: name at least the scene file.
+        let place = || {
+            clock
+                .last_position()
+                .or_else(|| Some(display_path(&self.path)))
+        };
+        r.map_err(|e| SceneError::from_lua(&e, place()))
     }
 
     /// Advance `n` fixed steps (forces, physics, events, `update`).
