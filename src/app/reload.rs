@@ -142,6 +142,8 @@ pub struct Reloader {
     missing: bool,
     /// Why watching does not work (shown once), if it does not.
     pub problem: Option<String>,
+    /// A change that arrived while the window slept (see `sleep`).
+    pending: Option<Change>,
 }
 
 impl Reloader {
@@ -161,6 +163,7 @@ impl Reloader {
             tried: Vec::new(),
             missing: false,
             problem,
+            pending: None,
         };
         r.follow(scene);
         r
@@ -203,8 +206,23 @@ impl Reloader {
     }
 
     /// A settled change, if one is waiting.
-    pub fn poll(&self) -> Option<Change> {
-        self.watcher.as_ref()?.poll()
+    pub fn poll(&mut self) -> Option<Change> {
+        self.pending
+            .take()
+            .or_else(|| self.watcher.as_ref()?.poll())
+    }
+
+    /// The window's sleep until its next frame, cut short by a settled
+    /// change (kept for `poll`): a save then shows on the next frame
+    /// without waiting out the rest of this one.
+    pub fn sleep(&mut self, rest: Duration) {
+        if self.pending.is_some() {
+            return;
+        }
+        match &self.watcher {
+            Some(w) => self.pending = w.wait(rest),
+            None => std::thread::sleep(rest),
+        }
     }
 
     /// Wait up to `timeout` for a settled change.

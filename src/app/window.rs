@@ -116,9 +116,9 @@ pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
             last_title = Instant::now();
         }
         prev_input = input;
-        // Sleep, don't spin, until the next frame is due.
+        // Sleep, don't spin, until the next frame is due (or a save).
         if let Some(rest) = FRAME.checked_sub(frame_start.elapsed()) {
-            std::thread::sleep(rest);
+            reloader.sleep(rest);
         }
     }
     Ok(())
