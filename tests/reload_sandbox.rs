@@ -172,3 +172,59 @@ fn a_good_reload_clears_a_runtime_error_and_runs_again() {
     reload(&mut sb, &mut r, &path);
     assert!(sb.error.is_none() && !sb.paused);
 }
+
+#[test]
+fn a_scene_that_failed_to_open_comes_up_with_its_camera_on_the_first_good_save() {
+    let dir = temp_dir("broken");
+    let path = dir.join("scene.lua");
+    std::fs::write(&path, "box { w = 1 }\n").unwrap();
+    let err = Sandbox::open(&path, &SceneOptions::default(), 400, 300)
+        .err()
+        .expect("fails");
+    let mut sb = Sandbox::broken(&path, &SceneOptions::default(), err, 400, 300).unwrap();
+    let mut r = Reloader::new(&sb.scene);
+    std::fs::write(&path, format!("scene {{ camera = {{3, 4, 10}} }}\n{V1}")).unwrap();
+    reload(&mut sb, &mut r, &path);
+    assert!(sb.error.is_none() && !sb.paused);
+    assert_eq!(sb.camera.center, Vec2::new(3.0, 4.0));
+    assert_eq!(sb.scene.world().body_count(), 3);
+}
+
+#[test]
+fn keep_state_brings_destroyed_bodies_back_from_the_file_and_carries_bodies_callbacks_made() {
+    let dir = temp_dir("live");
+    let path = dir.join("scene.lua");
+    let src = r#"
+box { x = 0, y = -0.5, w = 40, h = 1, static = true }
+local doomed = circle { name = "doomed", x = 3, y = 3, r = 0.5 }
+local n = 0
+function update()
+  n = n + 1
+  if n == 5 then doomed:destroy() end
+  if n == 10 then circle { name = "late", x = -3, y = 3, r = 0.3, color = "cyan" } end
+end
+"#;
+    std::fs::write(&path, src).unwrap();
+    let mut sb = Sandbox::open(&path, &SceneOptions::default(), 400, 300).unwrap();
+    let mut r = Reloader::new(&sb.scene);
+    sb.step(20);
+    assert_eq!(sb.scene.world().body_count(), 2); // ground and "late"
+    let late = body(&sb, "late");
+    std::fs::write(&path, src.replace("w = 40", "w = 50")).unwrap();
+    reload(&mut sb, &mut r, &path);
+    let toast = sb.notice.as_ref().unwrap().0.clone();
+    assert!(
+        toast.ends_with("kept 1, moved 0, new 1, removed 0, carried over 1"),
+        "{toast}"
+    );
+    assert_eq!(
+        body(&sb, "doomed").0,
+        Vec2::new(3.0, 3.0),
+        "back from the file"
+    );
+    assert_eq!(body(&sb, "late"), late, "carried over exactly");
+    // The new Lua state's handle is good: its update destroys it again.
+    sb.step(10);
+    assert!(sb.error.is_none(), "{:?}", sb.error);
+    assert_eq!(sb.scene.world().body_count(), 3);
+}

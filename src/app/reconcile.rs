@@ -7,8 +7,10 @@
 //! vy, omega) are unchanged in the file keeps its live pose and velocities
 //! ("kept"); one whose arguments changed takes the new values ("moved"), so
 //! moving a body in the file moves it on screen. Shapes, materials, joints,
-//! forces and callbacks always come from the new file. A kept body that the
-//! live simulation had destroyed stays destroyed (its live state is "gone").
+//! forces and callbacks always come from the new file. A matched body that
+//! the running simulation had destroyed comes back from the file (counted
+//! as new): the new Lua state holds a handle to it, and a scene whose
+//! `update` uses that handle must not fail because of a reload.
 //!
 //! Bodies the file did not build — placed with the mouse tools or created
 //! by callbacks while running — are carried over as they are (shapes,
@@ -145,23 +147,19 @@ impl std::fmt::Display for Tally {
 pub fn keep_state(old: &Scene, new: &mut Scene) -> Tally {
     let old_sim = old.sim();
     let mut new_sim = new.sim_mut();
-    let plan = plan(&old_sim.creations, &new_sim.creations);
-    let tally = Tally::default().counts(&plan);
+    let mut plan = plan(&old_sim.creations, &new_sim.creations);
     let old_world = &old_sim.world;
 
-    for (fate, rec) in plan.fates.iter().zip(new_sim.creations.clone()) {
+    let sim = &mut *new_sim;
+    for (fate, rec) in plan.fates.iter_mut().zip(&sim.creations) {
         let Fate::Kept(i) = *fate else { continue };
-        if !new_sim.world.is_alive(rec.body) {
-            continue; // the new file destroyed it while building
-        }
         match old_world.body(old_sim.creations[i].body) {
-            Ok(live) => copy_motion(&mut new_sim.world, rec.body, live),
-            // The running world had destroyed it: it stays destroyed.
-            Err(_) => {
-                let _ = new_sim.destroy(rec.body);
-            }
+            Ok(live) => copy_motion(&mut sim.world, rec.body, live),
+            // The running world had destroyed it: back from the file.
+            Err(_) => *fate = Fate::New,
         }
     }
+    let tally = Tally::default().counts(&plan);
 
     // Bodies the old file did not build: carried over as they are.
     let built: BTreeSet<BodyId> = old_sim.creations.iter().map(|c| c.body).collect();
@@ -186,9 +184,13 @@ pub fn keep_state(old: &Scene, new: &mut Scene) -> Tally {
     Tally { carried, ..tally }
 }
 
-/// Pose and velocities of a live body onto its match. Bodies come out
-/// awake: a body that was asleep is at rest and settles back to sleep.
+/// Pose and velocities of a live body onto its match (if the new file
+/// did not destroy it while building). Bodies come out awake: a body that
+/// was asleep is at rest and settles back to sleep.
 fn copy_motion(world: &mut World, id: BodyId, live: &crate::physics::Body) {
+    if !world.is_alive(id) {
+        return;
+    }
     let _ = world.set_transform(id, live.xf.p, live.xf.q.angle());
     let _ = world.set_linear_velocity(id, live.linear_velocity);
     let _ = world.set_angular_velocity(id, live.angular_velocity);

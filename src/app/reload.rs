@@ -328,7 +328,15 @@ pub fn apply(sb: &mut Sandbox, outcome: Outcome) {
             } else {
                 sb.clock.reset();
             }
+            // The camera stays where the user put it, unless there was
+            // nothing to look at (the scene had failed to open): then the
+            // first good version gets the camera it asks for.
+            let was_empty = sb.scene.world().body_count() == 0;
             sb.scene = *scene;
+            if was_empty {
+                let (w, h) = (sb.camera.width, sb.camera.height);
+                sb.camera = super::view::initial_camera(&sb.scene, w, h);
+            }
             sb.poses.clear();
             sb.draw_failed = false;
             sb.overlay.clear();
