@@ -8,7 +8,7 @@ use physbox::physics::Vec2;
 use physbox::platform::{Change, Input};
 use physbox::render::pixmap;
 use physbox::script::SceneOptions;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -42,9 +42,9 @@ fn open(name: &str) -> (Sandbox, Reloader, PathBuf) {
 }
 
 /// Reload now, as the window does when the watcher reports a save.
-fn reload(sb: &mut Sandbox, r: &mut Reloader, path: &PathBuf) {
+fn reload(sb: &mut Sandbox, r: &mut Reloader, path: &Path) {
     let change = Change {
-        paths: vec![path.clone()],
+        paths: vec![path.to_path_buf()],
         first_event: Instant::now(),
         settled: Instant::now(),
     };
