@@ -285,6 +285,27 @@ fn a_broken_required_module_is_watched_until_fixed() {
 }
 
 #[test]
+fn creating_a_missing_module_reloads() {
+    let mut w = Watch::start("missing-module", &scene(0), &[], &[]);
+    std::fs::write(
+        w.path("scene.lua"),
+        format!(
+            "{}local p = require('later')\ncircle {{ r = p.r }}\n",
+            scene(0)
+        ),
+    )
+    .unwrap();
+    let l = w.expect("reload");
+    assert!(
+        l.starts_with("reload failed: scene.lua:3:") && l.contains("'later' not found"),
+        "{l}"
+    );
+    std::fs::write(w.path("later.lua"), "return { r = 0.3 }\n").unwrap();
+    let l = w.expect("reload");
+    assert!(l.contains("new 1"), "{l}");
+}
+
+#[test]
 fn a_deleted_scene_keeps_running_and_is_picked_up_again() {
     let src = format!("{}{TICKING}", scene(1));
     let mut w = Watch::start("deleted", &src, &[], &["--restart"]);

@@ -140,7 +140,7 @@ pub struct Reloader {
     tried: Vec<PathBuf>,
     /// The scene file was seen deleted.
     missing: bool,
-    /// Why watching does not work (shown once), if it does not.
+    /// Why watching does not work at all (no watcher could start).
     pub problem: Option<String>,
     /// A change that arrived while the window slept (see `sleep`).
     pending: Option<Change>,
@@ -199,8 +199,9 @@ impl Reloader {
             }
         }
         if let Some(w) = &mut self.watcher {
+            // Not fatal: the other files are still watched.
             if let Err(e) = w.watch(&all) {
-                self.problem = Some(e);
+                eprintln!("physbox: hot reload: {e}");
             }
         }
     }

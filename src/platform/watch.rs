@@ -95,17 +95,16 @@ impl FileWatcher {
     }
 
     /// Watch exactly these files from now on (re-arming: folders no longer
-    /// needed are released, new ones watched). A file whose folder cannot be
-    /// watched is reported in the error; the others are still watched.
+    /// needed are released, new ones watched). Files in folders that do not
+    /// exist are skipped (a module that could live in a missing `scripts/`);
+    /// a folder that cannot be watched is reported in the error, and the
+    /// others are still watched.
     pub fn watch(&mut self, files: &[PathBuf]) -> Result<(), String> {
         let mut map = BTreeMap::new();
         let mut problems = Vec::new();
         for f in files {
-            match canonical(f) {
-                Some(c) => {
-                    map.insert(c, f.clone());
-                }
-                None => problems.push(format!("cannot watch {}: folder not found", f.display())),
+            if let Some(c) = canonical(f) {
+                map.insert(c, f.clone());
             }
         }
         let dirs: BTreeSet<PathBuf> = map
