@@ -164,6 +164,19 @@ fn temp_file_then_rename_reloads_once() {
 }
 
 #[test]
+fn vim_style_backup_rename_then_new_file_reloads_once() {
+    let mut w = Watch::start("vim", &scene(1), &[], &[]);
+    // vim's writebackup: move the original away, write a new file, delete
+    // the backup.
+    std::fs::rename(w.path("scene.lua"), w.path("scene.lua~")).unwrap();
+    std::fs::write(w.path("scene.lua"), scene(2)).unwrap();
+    std::fs::remove_file(w.path("scene.lua~")).unwrap();
+    let l = w.expect("reload");
+    assert!(l.contains("kept 3, moved 0, new 1"), "{l}");
+    w.expect_silence();
+}
+
+#[test]
 fn truncate_then_chunked_writes_reload_once_on_the_final_content() {
     let mut w = Watch::start("chunks", &scene(0), &[], &[]);
     let text = scene(4);

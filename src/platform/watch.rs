@@ -240,3 +240,44 @@ fn debounce(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use notify::event::{CreateKind, DataChange};
+
+    fn event(kind: EventKind, paths: &[&str]) -> Event {
+        let mut e = Event::new(kind);
+        for p in paths {
+            e = e.add_path(PathBuf::from(p));
+        }
+        e
+    }
+
+    #[test]
+    fn only_a_closed_write_or_a_rename_onto_the_file_completes_a_save() {
+        let f = Path::new("/d/scene.lua");
+        let close = EventKind::Access(AccessKind::Close(AccessMode::Write));
+        assert!(completes(&event(close, &["/d/scene.lua"]), f));
+        let to = EventKind::Modify(ModifyKind::Name(RenameMode::To));
+        assert!(completes(&event(to, &["/d/scene.lua"]), f));
+        let both = EventKind::Modify(ModifyKind::Name(RenameMode::Both));
+        assert!(completes(&event(both, &["/d/tmp", "/d/scene.lua"]), f));
+        assert!(!completes(
+            &event(both, &["/d/scene.lua", "/d/scene.lua~"]),
+            f
+        ));
+        let write = EventKind::Modify(ModifyKind::Data(DataChange::Content));
+        assert!(!completes(&event(write, &["/d/scene.lua"]), f));
+        let create = EventKind::Create(CreateKind::File);
+        assert!(!completes(&event(create, &["/d/scene.lua"]), f));
+    }
+
+    #[test]
+    fn a_missing_file_is_named_by_its_canonical_folder() {
+        let dir = std::env::temp_dir().canonicalize().unwrap();
+        let missing = dir.join("physbox-no-such-file.lua");
+        assert_eq!(canonical(&missing), Some(missing.clone()));
+        assert_eq!(canonical(Path::new("/no/such/folder/x.lua")), None);
+    }
+}
