@@ -254,7 +254,7 @@ fn act(sb: &mut Sandbox, a: Action, input: &Input, pm: &crate::render::Pixmap) {
         Action::LayerJointAnchors => sb.layers.joint_anchors = !sb.layers.joint_anchors,
         Action::ReloadMode => {
             sb.reload.mode = sb.reload.mode.toggled();
-            let text = format!("on save: reload, {}", sb.reload.mode.label());
+            let text = format!("hot reload: {}", sb.reload.mode.label());
             sb.say(text);
         }
         Action::Escape => {
