@@ -77,6 +77,14 @@ fn keep_state_keeps_live_bodies_moves_edited_ones_and_carries_placed_ones() {
     );
     let time = sb.scene.world().time();
     let camera = (sb.camera.center, sb.camera.scale);
+    let crate_id = sb
+        .scene
+        .world()
+        .bodies()
+        .find(|(_, b)| b.name.as_deref() == Some("crate"))
+        .unwrap()
+        .0;
+    sb.tools.selected = Some(crate_id);
 
     std::fs::write(&path, V2).unwrap();
     reload(&mut sb, &mut r, &path);
@@ -103,6 +111,12 @@ fn keep_state_keeps_live_bodies_moves_edited_ones_and_carries_placed_ones() {
     drop(w);
     let colour = sb.scene.sim().extra(ball).unwrap().color.clone();
     assert_eq!(colour.as_deref(), Some("#00ff00"));
+    // The selection follows its body into the new world.
+    let selected = sb.tools.selected.expect("still selected");
+    assert_eq!(
+        sb.scene.world().body(selected).unwrap().name.as_deref(),
+        Some("crate")
+    );
     // Ground, ball, crate, the new circle and the one placed by hand.
     assert_eq!(sb.scene.world().body_count(), 5);
     // Clock, camera, speed and layers carry over.

@@ -143,18 +143,32 @@ impl std::fmt::Display for Tally {
     }
 }
 
+/// Which body of the new world each surviving body of the old one became
+/// (matched and carried-over bodies), so whatever holds body ids across a
+/// reload — the selection, a puzzle's placed parts — can follow them.
+pub type Remap = BTreeMap<BodyId, BodyId>;
+
 /// Carry `old`'s live state into `new` (just built, not stepped yet).
-pub fn keep_state(old: &Scene, new: &mut Scene) -> Tally {
+pub fn keep_state(old: &Scene, new: &mut Scene) -> (Tally, Remap) {
     let old_sim = old.sim();
     let mut new_sim = new.sim_mut();
     let mut plan = plan(&old_sim.creations, &new_sim.creations);
     let old_world = &old_sim.world;
 
+    let mut remap = Remap::new();
     let sim = &mut *new_sim;
     for (fate, rec) in plan.fates.iter_mut().zip(&sim.creations) {
-        let Fate::Kept(i) = *fate else { continue };
-        match old_world.body(old_sim.creations[i].body) {
-            Ok(live) => copy_motion(&mut sim.world, rec.body, live),
+        let (Fate::Kept(i) | Fate::Moved(i)) = *fate else {
+            continue;
+        };
+        let was = old_sim.creations[i].body;
+        match old_world.body(was) {
+            Ok(live) => {
+                remap.insert(was, rec.body);
+                if matches!(fate, Fate::Kept(_)) {
+                    copy_motion(&mut sim.world, rec.body, live);
+                }
+            }
             // The running world had destroyed it: back from the file.
             Err(_) => *fate = Fate::New,
         }
@@ -174,6 +188,7 @@ pub fn keep_state(old: &Scene, new: &mut Scene) -> Tally {
         let color = old_sim.extra(id).and_then(|e| e.color.clone());
         if let Some(copy) = copy_body(&mut new_sim.world, old_world, id, body) {
             new_sim.register(copy, color);
+            remap.insert(id, copy);
             carried += 1;
         }
     }
@@ -181,7 +196,7 @@ pub fn keep_state(old: &Scene, new: &mut Scene) -> Tally {
     new_sim
         .world
         .set_clock(old_world.time(), old_world.step_count());
-    Tally { carried, ..tally }
+    (Tally { carried, ..tally }, remap)
 }
 
 /// Pose and velocities of a live body onto its match (if the new file

@@ -14,7 +14,7 @@
 //! failed reload the files that attempt read are watched too, so fixing a
 //! newly required module that was broken reloads.
 
-use super::reconcile::{self, Tally};
+use super::reconcile::{self, Remap, Tally};
 use super::sandbox::Sandbox;
 use super::tools::Tools;
 use crate::platform::watch::{Change, FileWatcher, DEFAULT_QUIET};
@@ -104,6 +104,8 @@ pub enum Outcome {
     Reloaded {
         scene: Box<Scene>,
         tally: Option<Tally>,
+        /// Old body → new body (keep state; empty for restart).
+        remap: Remap,
         timing: Timing,
     },
     Failed(SceneError),
@@ -264,9 +266,12 @@ impl Reloader {
         let outcome = match loaded {
             Ok(mut scene) => {
                 let t = Instant::now();
-                let tally = match mode {
-                    ReloadMode::KeepState => Some(reconcile::keep_state(current, &mut scene)),
-                    ReloadMode::Restart => None,
+                let (tally, remap) = match mode {
+                    ReloadMode::KeepState => {
+                        let (tally, remap) = reconcile::keep_state(current, &mut scene);
+                        (Some(tally), remap)
+                    }
+                    ReloadMode::Restart => (None, Remap::new()),
                 };
                 let timing = Timing {
                     first_event: change.first_event,
@@ -280,6 +285,7 @@ impl Reloader {
                 Outcome::Reloaded {
                     scene: Box::new(scene),
                     tally,
+                    remap,
                     timing,
                 }
             }
@@ -319,13 +325,21 @@ pub fn poll_window(sb: &mut Sandbox, r: &mut Reloader) -> bool {
 pub fn apply(sb: &mut Sandbox, outcome: Outcome) {
     let text = outcome.message(sb.scene.path());
     match outcome {
-        Outcome::Reloaded { scene, timing, .. } => {
-            // Handles into the old world (drag, selection) mean nothing in
-            // the new one; hand-placed counts stay with carried bodies.
+        Outcome::Reloaded {
+            scene,
+            timing,
+            remap,
+            ..
+        } => {
+            // A drag holds a joint of the old world: it ends. The selection
+            // follows its body (keep state); hand-placed counts stay with
+            // the carried bodies.
             let placed = sb.tools.placed;
+            let selected = sb.tools.selected.and_then(|b| remap.get(&b).copied());
             sb.tools = Tools::default();
             if sb.reload.mode == ReloadMode::KeepState {
                 sb.tools.placed = placed;
+                sb.tools.selected = selected;
             } else {
                 sb.clock.reset();
             }

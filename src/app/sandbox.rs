@@ -76,6 +76,8 @@ pub struct Sandbox {
     pub picker: Option<Picker>,
     /// A script error on screen (the simulation is paused while it shows).
     pub error: Option<String>,
+    /// Hot reload: mode (F10), whether the error on screen is a reload's.
+    pub reload: super::reload::ReloadStatus,
     pub tools: Tools,
     pub stats: Stats,
     pub renderer: Renderer,
@@ -88,8 +90,6 @@ pub struct Sandbox {
     pub overlay: Vec<OverlayCmd>,
     /// Last input, for button edges.
     pub last_input: Input,
-    /// Hot reload: mode (F10), whether the error on screen is a reload's.
-    pub reload: super::reload::ReloadStatus,
 }
 
 impl Sandbox {
@@ -126,6 +126,7 @@ impl Sandbox {
             show_hud: true,
             picker: None,
             error: None,
+            reload: Default::default(),
             tools: Tools::default(),
             stats: Stats::default(),
             renderer: Renderer::new(),
@@ -134,7 +135,6 @@ impl Sandbox {
             draw_failed: false,
             overlay: Vec::new(),
             last_input: Input::default(),
-            reload: Default::default(),
         }
     }
 
