@@ -83,7 +83,10 @@ pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
             dirty = true;
         }
         if super::reload::poll_window(&mut sb, &mut reloader) {
+            // The new version is drawn before it steps: the time the
+            // reload took is not simulated in this frame.
             dirty = true;
+            last = Instant::now();
         }
         super::keys::keys(&mut sb, &input, &pm);
         super::tools::mouse(&mut sb, &input);
