@@ -6,6 +6,8 @@
   shot.py diff A.xwd B.xwd [X0 Y0 X1 Y1]
                                     fraction of pixels that differ (optionally in a box)
   shot.py pngok FILE.png            exit 0 if FILE is a PNG with a sane header
+  shot.py count IN.xwd RRGGBB TOL X0 Y0 X1 Y1
+                                    pixels in the box within TOL (per channel) of colour RRGGBB
 """
 import struct
 import sys
@@ -46,6 +48,30 @@ def save_png(path, width, height, rows):
     open(path, "wb").write(png)
 
 
+def count_near(path, rgb, tol, box):
+    """Pixels near `rgb` in `box`, reading only the box (fast enough to run
+    on a dozen screenshots in a second)."""
+    data = open(path, "rb").read()
+    fields = struct.unpack(">25I", data[:100])
+    header_size, width, height = fields[0], fields[4], fields[5]
+    byte_order, bpp, bytes_per_line, ncolors = fields[7], fields[11], fields[12], fields[19]
+    if bpp != 32:
+        sys.exit(f"{path}: {bpp} bits per pixel (expected 32)")
+    off = header_size + 12 * ncolors
+    # Channel offsets inside a 4-byte pixel.
+    ri, gi, bi = (2, 1, 0) if byte_order == 0 else (1, 2, 3)
+    x0, y0, x1, y1 = box
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(width, x1), min(height, y1)
+    n = 0
+    for y in range(y0, y1):
+        line = data[off + y * bytes_per_line + 4 * x0: off + y * bytes_per_line + 4 * x1]
+        rs, gs, bs = line[ri::4], line[gi::4], line[bi::4]
+        for r, g, b in zip(rs, gs, bs):
+            if abs(r - rgb[0]) <= tol and abs(g - rgb[1]) <= tol and abs(b - rgb[2]) <= tol:
+                n += 1
+    return n
+
+
 def pixels(rows, box=None):
     h = len(rows)
     w = len(rows[0]) // 3 if rows else 0
@@ -84,6 +110,11 @@ def main():
         w, h = struct.unpack(">II", head[16:24]) if ok else (0, 0)
         print(f"{w}x{h}")
         sys.exit(0 if ok and w > 0 and h > 0 else 1)
+    elif cmd == "count":
+        c = sys.argv[3]
+        rgb = (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16))
+        box = tuple(int(v) for v in sys.argv[5:9])
+        print(count_near(sys.argv[2], rgb, int(sys.argv[4]), box))
     else:
         sys.exit(__doc__)
 

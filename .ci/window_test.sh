@@ -172,5 +172,81 @@ out=$(env -u DISPLAY -u WAYLAND_DISPLAY "$BIN" window_test.lua 2>&1) || fail "he
 echo "$out" | grep -q 'no display' || fail "the fallback did not say there is no display: $out"
 $SHOT pngok "$WORK/screenshots/window_test-headless.png" >/dev/null || fail "the fallback wrote no screenshot"
 echo "window test: no-display fallback ok"
+
+# Hot reload: a scene open in the window is rewritten on disk. The change
+# (colour and size of a box) must be on screen within 1 s of the save; a
+# syntax error must leave the old scene running (a kinematic bar keeps
+# turning) with the error box on screen; a fix clears it.
+mkdir -p "$WORK/reload"
+cd "$WORK/reload"
+reload_scene() { # colour, size in metres
+  cat <<LUA
+scene { title = "reload test", camera = {0, 0, 10}, background = "#101218" }
+box { name = "target", x = 0, y = 0, w = $2, h = $2, static = true, color = "#$1" }
+box { name = "bar", x = 5, y = -3.3, w = 2, h = 0.3, type = "kinematic", omega = 3, color = "#e0e0e0" }
+LUA
+}
+reload_scene ff8000 2 >reload_test.lua
+"$BIN" reload_test.lua >"$WORK/reload.log" 2>&1 &
+APP_PID=$!
+WID=$(timeout 20 xdotool search --sync --name 'reload test' | head -1) || fail "no reload-test window appeared"
+eval "$(xdotool getwindowgeometry --shell "$WID")"
+cx=$((X + WIDTH / 2)); cy=$((Y + HEIGHT / 2))
+MID="$((cx - 200)) $((cy - 200)) $((cx + 200)) $((cy + 200))"
+BAR="$((cx + 250)) $((cy + 150)) $((cx + 470)) $((cy + 330))"
+# Bodies are filled at ~55% over the background: #ff8000 shows as #934f0b,
+# #00c0ff as #077197. The error box's panel is #1b0d12.
+ORANGE="934f0b 20"; BLUE="077197 20"
+xdotool mousemove $((X + 20)) $((Y + HEIGHT - 20))   # no hover outline
+sleep 1.5
+shot r0
+orange=$($SHOT count "$WORK/r0.xwd" $ORANGE $MID)
+echo "window test: reload: the first version draws $orange orange pixels"
+[ "$orange" -gt 10000 ] || fail "the reload scene's orange box is not drawn ($orange)"
+
+# Save the new version (in place), then screenshot as fast as xwd goes.
+reload_scene 00c0ff 4 >"$WORK/reload_v2.lua"
+t_save=$(date +%s.%N)
+cat "$WORK/reload_v2.lua" >reload_test.lua
+for i in $(seq -w 1 30); do
+  xwd -root -silent >"$WORK/p$i.xwd"; date +%s.%N >"$WORK/p$i.t"; sleep 0.02
+done
+seen=""
+for i in $(seq -w 1 30); do
+  blue=$($SHOT count "$WORK/p$i.xwd" $BLUE $MID)
+  orange=$($SHOT count "$WORK/p$i.xwd" $ORANGE $MID)
+  # Four times the area: 4 m x 4 m at 72 px/m, minus edges and the toast.
+  if [ "$blue" -gt 60000 ] && [ "$orange" -lt 100 ]; then seen=$i; break; fi
+done
+[ -n "$seen" ] || fail "the new colour and size never appeared (last: blue $blue, orange $orange)"
+took=$(python3 -c "print(round(($(cat "$WORK/p$seen.t") - $t_save) * 1000))")
+echo "window test: reload: the new box ($blue blue pixels) was on screen ${took} ms after the save (shot $seen)"
+grep 'reload save' "$WORK/reload.log" | tail -1 || true
+ge 1000 "$took" || fail "the reload took ${took} ms to show (limit 1000 ms)"
+
+# A syntax error: the old scene keeps running, the error box shows.
+printf 'box { x = \n' >reload_test.lua
+sleep 1
+shot s1; sleep 0.4; shot s2
+blue=$($SHOT count "$WORK/s2.xwd" $BLUE $MID)
+turned=$($SHOT diff "$WORK/s1.xwd" "$WORK/s2.xwd" $BAR)
+errbox=$($SHOT count "$WORK/s2.xwd" 1b0d12 4 $X $Y $((X + WIDTH)) $((Y + HEIGHT)))
+echo "window test: reload: after a syntax error: box $blue blue px, bar changed $turned, error box $errbox px"
+[ "$blue" -gt 30000 ] || fail "the last good scene is gone after a syntax error ($blue)"
+ge "$turned" 0.01 || fail "the last good scene stopped running after a syntax error ($turned)"
+[ "$errbox" -gt 10000 ] || fail "no error box on screen after a syntax error ($errbox)"
+grep -q 'reload failed: reload_test.lua:2:' "$WORK/reload.log" || fail "the reload error does not name reload_test.lua:2"
+
+# The fix clears the error box.
+cat "$WORK/reload_v2.lua" >reload_test.lua
+sleep 1
+shot s3
+errbox=$($SHOT count "$WORK/s3.xwd" 1b0d12 4 $X $Y $((X + WIDTH)) $((Y + HEIGHT)))
+echo "window test: reload: after the fix: error box $errbox px"
+[ "$errbox" -lt 500 ] || fail "the error box stayed after a good save ($errbox)"
+kill "$APP_PID"; wait "$APP_PID" 2>/dev/null || true
+APP_PID=""
+cd "$WORK"
+
 rm -rf "$WORK"
 echo "window test: 1 passed, 0 failed"

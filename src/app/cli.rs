@@ -15,7 +15,9 @@ const EXAMPLES: &str = "EXAMPLES:
     physbox run scenes/rain.lua --headless --steps 600 --screenshot rain.png
     physbox run scenes/rain.lua --headless --steps 600 --frames frames/ --every 10
     physbox bench --render                          time drawing 5,000 bodies at 1280x720
+    physbox bench --reload                          time hot reload: save -> first frame, 1,000 bodies
     physbox run scenes/pyramid.lua --headless --steps 600
+    physbox run scenes/rain.lua --headless --watch   run in real time, reload on every save, one line per reload
     physbox run scenes/restitution.lua --headless --steps 900 --csv bounces.csv --dump final.json
     physbox check scenes/my_level.lua               load only: report errors, exit 1 if any
     physbox verify scenes/puzzles/01_ramp.lua scenes/puzzles/solutions/01_ramp.json
@@ -76,6 +78,18 @@ pub enum Command {
         /// Picture size for --screenshot and --frames
         #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
+        /// Hot reload without a window: run in real time until killed, reload
+        /// on every save of the scene or a file it requires, print one line
+        /// per reload (--steps and the output options are not used)
+        #[arg(long, requires = "headless")]
+        watch: bool,
+        /// With --watch: exit after N reloads (successful or failed)
+        #[arg(long, value_name = "N", requires = "watch")]
+        exit_after_reloads: Option<u64>,
+        /// With --watch: every reload restarts the scene (default: keep the
+        /// live state of bodies the file did not move)
+        #[arg(long, requires = "watch")]
+        restart: bool,
         #[command(flatten)]
         limits: Limits,
     },
@@ -106,6 +120,9 @@ pub enum Command {
         /// Time the renderer instead: 5,000 bodies at 1280x720
         #[arg(long)]
         render: bool,
+        /// Time hot reload instead: save -> first frame for 1,000 bodies
+        #[arg(long, conflicts_with = "render")]
+        reload: bool,
         /// Bodies in the field
         #[arg(long, default_value_t = 10_000)]
         bodies: usize,
@@ -190,12 +207,18 @@ pub fn main_with(cli: Cli) -> ExitCode {
             frames,
             every,
             size,
+            watch,
+            exit_after_reloads,
+            restart,
             limits,
         }) => {
             let options = match options(&limits, true) {
                 Ok(o) => o,
                 Err(m) => return usage(&m),
             };
+            if watch {
+                return watch_headless(scene, options, size, exit_after_reloads, restart);
+            }
             if !headless {
                 if dump.is_some() || csv.is_some() || screenshot.is_some() || frames.is_some() {
                     return usage("--dump, --csv, --screenshot and --frames need --headless");
@@ -263,13 +286,16 @@ pub fn main_with(cli: Cli) -> ExitCode {
         }
         Some(Command::Bench {
             render,
+            reload,
             bodies,
             steps,
         }) => {
             if bodies == 0 || steps == 0 {
                 return usage("--bodies and --steps must be positive");
             }
-            let result = if render {
+            let result = if reload {
+                super::reload_bench::run()
+            } else if render {
                 super::render_bench::run()
             } else {
                 super::bench::run(bodies, steps).map_err(|e| e.to_string())
@@ -284,6 +310,34 @@ pub fn main_with(cli: Cli) -> ExitCode {
                     ExitCode::from(1)
                 }
             }
+        }
+    }
+}
+
+fn watch_headless(
+    scene: PathBuf,
+    options: SceneOptions,
+    size: (u32, u32),
+    exit_after: Option<u64>,
+    restart: bool,
+) -> ExitCode {
+    use super::reload::ReloadMode;
+    let req = super::watch_run::WatchRequest {
+        scene,
+        options,
+        mode: if restart {
+            ReloadMode::Restart
+        } else {
+            ReloadMode::KeepState
+        },
+        exit_after,
+        size,
+    };
+    match super::watch_run::run(&req) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
         }
     }
 }

@@ -86,6 +86,7 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
     if !on.is_empty() {
         lines.push(line(format!("layers: {}", on.join(", "))));
     }
+    lines.push(line(format!("reload: {}  (F10)", sb.reload.mode.label())));
     lines.push(("F1 help   Tab scenes   F12 screenshot".into(), DIM_TEXT));
     lines
 }
@@ -273,12 +274,20 @@ pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
     }
     if let Some(err) = &sb.error {
         let cols = ((width / 9.0) as usize).clamp(30, 110);
-        let mut lines = vec![("Script error — the simulation is paused".to_string(), WARN)];
+        let (head, foot) = if sb.reload.failed {
+            (
+                "Reload failed — the last good version keeps running",
+                "Fix the file and save: it reloads by itself.",
+            )
+        } else {
+            (
+                "Script error — the simulation is paused",
+                "Fix the scene and press R to restart, or Space to carry on.",
+            )
+        };
+        let mut lines = vec![(head.to_string(), WARN)];
         lines.extend(wrap(err, cols).into_iter().map(line));
-        lines.push((
-            "Fix the scene and press R to restart, or Space to carry on.".into(),
-            DIM_TEXT,
-        ));
+        lines.push((foot.into(), DIM_TEXT));
         let (w, h) = panel_size(&mut sb.renderer.text, &lines, HUD_PX);
         let (x, y) = (((width - w) * 0.5).max(0.0), ((height - h) * 0.5).max(0.0));
         crate::render::widgets::rect(&mut t, x - 4.0, y - 4.0, w + 8.0, h + 8.0, ERROR_BG);

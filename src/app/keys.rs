@@ -29,6 +29,7 @@ pub enum Action {
     LayerCenters,
     LayerIslands,
     LayerJointAnchors,
+    ReloadMode,
     Escape,
     /// Puzzle keys (build_mode.rs); listed here for the help. Where they
     /// do not apply (no puzzle, not won) the key is the scene's.
@@ -102,6 +103,11 @@ pub const BINDINGS: &[(&str, &str, Action)] = &[
         "f9",
         "F9      layer: joint anchors",
         Action::LayerJointAnchors,
+    ),
+    (
+        "f10",
+        "F10     hot reload: keep state / restart",
+        Action::ReloadMode,
     ),
     (
         "escape",
@@ -267,6 +273,11 @@ fn act(sb: &mut Sandbox, a: Action, input: &Input, pm: &crate::render::Pixmap) {
         Action::LayerCenters => sb.layers.centers_of_mass = !sb.layers.centers_of_mass,
         Action::LayerIslands => sb.layers.islands = !sb.layers.islands,
         Action::LayerJointAnchors => sb.layers.joint_anchors = !sb.layers.joint_anchors,
+        Action::ReloadMode => {
+            sb.reload.mode = sb.reload.mode.toggled();
+            let text = format!("hot reload: {}", sb.reload.mode.label());
+            sb.say(text);
+        }
         Action::Escape => {
             sb.show_help = false;
             sb.tools.selected = None;

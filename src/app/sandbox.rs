@@ -76,6 +76,8 @@ pub struct Sandbox {
     pub picker: Option<Picker>,
     /// A script error on screen (the simulation is paused while it shows).
     pub error: Option<String>,
+    /// Hot reload: mode (F10), whether the error on screen is a reload's.
+    pub reload: super::reload::ReloadStatus,
     pub tools: Tools,
     pub stats: Stats,
     pub renderer: Renderer,
@@ -127,6 +129,7 @@ impl Sandbox {
             show_hud: true,
             picker: None,
             error: None,
+            reload: Default::default(),
             tools: Tools::default(),
             stats: Stats::default(),
             renderer: Renderer::new(),
@@ -169,6 +172,7 @@ impl Sandbox {
                 self.tools = Tools::default();
                 self.puzzle = super::puzzle::Puzzle::for_scene(&self.scene);
                 self.error = None;
+                self.reload.failed = false;
                 self.draw_failed = false;
             }
             Err(e) => self.fail(e),
@@ -186,6 +190,7 @@ impl Sandbox {
         let text = e.to_string();
         eprintln!("physbox: {text}");
         self.error = Some(text);
+        self.reload.failed = false;
         self.paused = true;
     }
 

@@ -59,6 +59,11 @@ pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
             .map_err(WindowError::Scene)?,
     };
     window.set_title(&title(&sb));
+    // Hot reload: settled saves arrive here and are applied between frames.
+    let mut reloader = super::reload::Reloader::new(&sb.scene);
+    if let Some(why) = &reloader.problem {
+        eprintln!("physbox: hot reload is off: {why}");
+    }
     let mut pm = crate::render::pixmap(WIDTH as u32, HEIGHT as u32);
     let mut buffer: Vec<u32> = Vec::new();
     let mut last = Instant::now();
@@ -76,6 +81,12 @@ pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
         let input = window.input();
         if input_changed(&input, &prev_input) {
             dirty = true;
+        }
+        if super::reload::poll_window(&mut sb, &mut reloader) {
+            // The new version is drawn before it steps: the time the
+            // reload took is not simulated in this frame.
+            dirty = true;
+            last = Instant::now();
         }
         super::keys::keys(&mut sb, &input, &pm);
         super::tools::mouse(&mut sb, &input);
@@ -95,6 +106,10 @@ pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
                 break;
             }
             sb.stats.frame(t.elapsed().as_secs_f64() * 1e3);
+            if let Some(timing) = sb.reload.pending_frame.take() {
+                let line = super::reload::latency_line(&timing, t.elapsed());
+                println!("physbox: reload {line}");
+            }
             dirty = false;
         } else {
             window.pump();
@@ -104,9 +119,9 @@ pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
             last_title = Instant::now();
         }
         prev_input = input;
-        // Sleep, don't spin, until the next frame is due.
+        // Sleep, don't spin, until the next frame is due (or a save).
         if let Some(rest) = FRAME.checked_sub(frame_start.elapsed()) {
-            std::thread::sleep(rest);
+            reloader.sleep(rest);
         }
     }
     Ok(())

@@ -152,6 +152,13 @@ impl World {
         self.steps
     }
 
+    /// Carry simulated time and step count over from another world (a
+    /// keep-state reload continues the clock of the world it replaces).
+    pub fn set_clock(&mut self, time: Real, steps: u64) {
+        self.time = time;
+        self.steps = steps;
+    }
+
     // ----- bodies -------------------------------------------------------
 
     pub fn create_body(&mut self, def: &BodyDef) -> PhysicsResult<BodyId> {

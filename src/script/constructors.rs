@@ -2,6 +2,7 @@
 //! option tables → body and shape definitions → the world.
 
 use super::color::parse_color;
+use super::creation::{Creation, PoseArgs};
 use super::error::scene_err;
 use super::handles::handle_for;
 use super::options::Opts;
@@ -165,6 +166,14 @@ fn construct(lua: &Lua, kind: &'static str, opts: Value) -> mlua::Result<Value> 
         Some(c) => Some(parse_color(&c).map_err(|m| o.err(format!("'color': {m}")))?),
     };
     let mass = o.positive_opt("mass")?;
+    let args = PoseArgs {
+        x: o.num_or("x", 0.0)?,
+        y: o.num_or("y", 0.0)?,
+        angle: o.num_or("angle", 0.0)?,
+        vx: o.num_or("vx", 0.0)?,
+        vy: o.num_or("vy", 0.0)?,
+        omega: o.num_or("omega", 0.0)?,
+    };
     let def = BodyDef {
         body_type,
         position: Vec2::new(o.num_or("x", 0.0)?, o.num_or("y", 0.0)?),
@@ -209,6 +218,14 @@ fn construct(lua: &Lua, kind: &'static str, opts: Value) -> mlua::Result<Value> 
             return Err(o.err(e));
         }
         sim.register(id, color);
+        if !ctx.in_callback.get() {
+            sim.creations.push(Creation {
+                body: id,
+                name: def.name.clone(),
+                kind,
+                args,
+            });
+        }
         id
     };
     handle_for(lua, id)

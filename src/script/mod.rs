@@ -10,12 +10,14 @@
 //! Layout: `sandbox` (the VM), `limits` (time and memory), `require`,
 //! `options` (strict option tables), `constructors`, `handles` (Body handles; `body_fields`, `body_methods`),
 //! `world_api` (`world`), `joints` (joints, springs, ropes), `forces`, `stepper` (one step and its callbacks),
-//! `output` (scene-level functions), `draw`, `scene` (load and run).
+//! `output` (scene-level functions), `draw`, `scene` (load and run), `creation`
+//! (what the file built, for keep-state reload).
 
 mod body_fields;
 mod body_methods;
 mod color;
 mod constructors;
+pub mod creation;
 pub mod draw;
 mod error;
 mod forces;

@@ -86,6 +86,11 @@ fn resolve(lua: &Lua, name: &str) -> Result<PathBuf, String> {
         }
         return Err(format!("require: '{name}' leads outside {}", dir.display()));
     }
+    // The files it could have been count as sources: a reload watches
+    // them, so creating the missing module reloads the scene.
+    ctx.sources
+        .borrow_mut()
+        .extend(dirs.iter().map(|d| d.join(&rel)));
     let looked: Vec<String> = dirs.iter().map(|d| display_path(&d.join(&rel))).collect();
     Err(format!(
         "require: module '{name}' not found (looked for {})",

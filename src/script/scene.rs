@@ -68,18 +68,39 @@ fn default_scripts_dir(scene_dir: &Path) -> Option<PathBuf> {
 impl Scene {
     /// Run `path` into a fresh Lua state and world.
     pub fn load(path: &Path, opts: &SceneOptions) -> Result<Scene, SceneError> {
+        Scene::load_tracked(path, opts, &mut Vec::new())
+    }
+
+    /// `load`, also telling which files the attempt read (the scene file and
+    /// what it `require`d before any error): a reload that fails keeps
+    /// watching them, so fixing a broken required file reloads.
+    pub fn load_tracked(
+        path: &Path,
+        opts: &SceneOptions,
+        tried: &mut Vec<PathBuf>,
+    ) -> Result<Scene, SceneError> {
+        *tried = vec![path.to_path_buf()];
         let src = std::fs::read_to_string(path).map_err(|e| {
             SceneError::new(format!(
                 "{}: cannot read the scene: {e}",
                 display_path(path)
             ))
         })?;
-        Scene::from_source(path, &src, opts)
+        Scene::build(path, &src, opts, tried)
     }
 
     /// Run `src` as if it were the file `path` (errors and `require` use
     /// `path`; the file itself is not read).
     pub fn from_source(path: &Path, src: &str, opts: &SceneOptions) -> Result<Scene, SceneError> {
+        Scene::build(path, src, opts, &mut Vec::new())
+    }
+
+    fn build(
+        path: &Path,
+        src: &str,
+        opts: &SceneOptions,
+        tried: &mut Vec<PathBuf>,
+    ) -> Result<Scene, SceneError> {
         let shown = display_path(path);
         let setup = |e: mlua::Error| SceneError::new(format!("{shown}: cannot start Lua: {e}"));
         let lua = sandbox::new_lua(opts.memory_limit).map_err(setup)?;
@@ -140,9 +161,13 @@ impl Scene {
             .load(src)
             .set_name(format!("@{shown}"))
             .set_mode(mlua::chunk::ChunkMode::Text);
-        scene.guarded(|| chunk.exec())?;
-        stepper::check_callbacks(lua)
-            .map_err(|e| SceneError::new(format!("{shown}: {}", SceneError::from_lua(&e, None))))?;
+        let ran = scene.guarded(|| chunk.exec()).and_then(|()| {
+            stepper::check_callbacks(lua).map_err(|e| {
+                SceneError::new(format!("{shown}: {}", SceneError::from_lua(&e, None)))
+            })
+        });
+        *tried = scene.sources();
+        ran?;
         Ok(scene)
     }
 
@@ -158,7 +183,14 @@ impl Scene {
             let _budget = clock.enter();
             f()
         };
-        r.map_err(|e| SceneError::from_lua(&e, clock.last_position()))
+        // A memory bomb faster than the watchdog's position sampling has
+        // no line: name at least the scene file.
+        let place = || {
+            clock
+                .last_position()
+                .or_else(|| Some(display_path(&self.path)))
+        };
+        r.map_err(|e| SceneError::from_lua(&e, place()))
     }
 
     /// Advance `n` fixed steps (forces, physics, events, `update`).

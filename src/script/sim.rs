@@ -102,6 +102,8 @@ pub struct Sim {
     /// copy the hot `body.x` path reads instead of the large `Body` structs.
     pub snapshot: Vec<Snap>,
     pub snapshot_live: bool,
+    /// Bodies the scene file built, in order (keep-state reload).
+    pub creations: Vec<crate::script::creation::Creation>,
 }
 
 /// One body's state in the force-evaluation snapshot.
@@ -136,6 +138,7 @@ impl Sim {
             forced_bodies: 0,
             snapshot: Vec::new(),
             snapshot_live: false,
+            creations: Vec::new(),
         }
     }
 
