@@ -307,3 +307,62 @@ fn the_command_prints_the_verdict_and_exits_by_it() {
         "{err}"
     );
 }
+
+#[test]
+fn every_kind_of_part_can_be_placed_and_behaves_as_described() {
+    // tools{} accepts six part names; each must give a part in the world:
+    // the ledge (segment) stays where it is nailed, the wedge (polygon)
+    // falls onto it and stays on it.
+    use physbox::app::parts::{Part, PartKind};
+    use physbox::app::puzzle::Puzzle;
+    let dir = temp_dir("kinds");
+    let level = dir.join("kinds.lua");
+    std::fs::write(
+        &level,
+        "tools { box = 1, circle = 1, plank = 1, spring = 1, polygon = 1, segment = 1 }\n\
+         box { x = 0, y = -0.5, w = 40, h = 1, static = true }\n",
+    )
+    .unwrap();
+    let mut scene = Scene::load(&level, &opts()).unwrap();
+    let mut puzzle = Puzzle::for_scene(&scene).expect("a puzzle");
+    let part = |kind, x, y| Part {
+        kind,
+        x,
+        y,
+        angle: 0.0,
+    };
+    let spots = [
+        (PartKind::Box, -8.0, 0.25),
+        (PartKind::Circle, -6.0, 0.25),
+        (PartKind::Plank, -3.0, 0.1),
+        (PartKind::Spring, 0.0, 0.1),
+        (PartKind::Segment, 5.0, 2.0),
+        (PartKind::Polygon, 5.0, 3.0),
+    ];
+    for (kind, x, y) in spots {
+        puzzle
+            .place(&mut scene, part(kind, x, y))
+            .unwrap_or_else(|e| panic!("{}: {e}", kind.name()));
+    }
+    assert_eq!(puzzle.parts.len(), 6);
+    scene.step(120).unwrap();
+    let world = scene.world();
+    let find = |name: &str| {
+        world
+            .bodies()
+            .find(|(_, b)| b.name.as_deref() == Some(name))
+            .map(|(_, b)| b.xf.p)
+            .unwrap_or_else(|| panic!("no {name}"))
+    };
+    let ledge = find("part_segment");
+    let wedge = find("part_polygon");
+    assert_eq!(
+        ledge,
+        physbox::physics::Vec2::new(5.0, 2.0),
+        "the ledge is nailed"
+    );
+    assert!(
+        (2.0..2.3).contains(&wedge.y) && (wedge.x - 5.0).abs() < 0.5,
+        "the wedge rests on the ledge, at {wedge:?}"
+    );
+}

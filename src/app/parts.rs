@@ -11,9 +11,12 @@
 //!   plate 0.5 m above it on a slider and a stiff spring. Whatever falls on
 //!   the plate is thrown back; tilt it to throw sideways. One click places
 //!   the whole thing; its angle is the base's.
+//! - `polygon`: a wedge, a right triangle 1.0 m long and 0.5 m high (a
+//!   ramp, a doorstop).
+//! - `segment`: a 2 m line nailed in place (static): a ledge or a rail.
 
 use crate::physics::{
-    BodyDef, BodyId, BodyType, Circle, JointDef, JointKind, Polygon, ShapeDef, ShapeGeom,
+    BodyDef, BodyId, BodyType, Circle, JointDef, JointKind, Polygon, Segment, ShapeDef, ShapeGeom,
     SliderParams, SpringParams, Transform, Vec2,
 };
 use crate::script::sim::Sim;
@@ -26,15 +29,19 @@ pub enum PartKind {
     Circle,
     Plank,
     Spring,
+    Polygon,
+    Segment,
 }
 
 impl PartKind {
     /// In the order the parts bin lists them.
-    pub const ALL: [PartKind; 4] = [
+    pub const ALL: [PartKind; 6] = [
         PartKind::Plank,
         PartKind::Box,
         PartKind::Circle,
         PartKind::Spring,
+        PartKind::Polygon,
+        PartKind::Segment,
     ];
 
     /// The name `tools{}` and solution files use.
@@ -44,6 +51,8 @@ impl PartKind {
             PartKind::Circle => "circle",
             PartKind::Plank => "plank",
             PartKind::Spring => "spring",
+            PartKind::Polygon => "polygon",
+            PartKind::Segment => "segment",
         }
     }
 
@@ -58,6 +67,8 @@ impl PartKind {
             PartKind::Circle => "ball r 0.25 m",
             PartKind::Plank => "plank 2 m",
             PartKind::Spring => "springboard",
+            PartKind::Polygon => "wedge 1 m",
+            PartKind::Segment => "ledge 2 m",
         }
     }
 }
@@ -78,6 +89,9 @@ const PART_COLOR: &str = "#ffa726";
 const BOX_HALF: f64 = 0.25;
 const BALL_RADIUS: f64 = 0.25;
 const PLANK_HALF: (f64, f64) = (1.0, 0.1);
+/// The wedge's legs: along its base and up its back.
+const WEDGE: (f64, f64) = (1.0, 0.5);
+const LEDGE_HALF_LENGTH: f64 = 1.0;
 const SPRING_BASE_HALF: (f64, f64) = (0.5, 0.1);
 const SPRING_PLATE_HALF: (f64, f64) = (0.5, 0.05);
 /// Plate centre above the base centre, at rest.
@@ -112,6 +126,23 @@ fn pieces(kind: PartKind) -> Vec<Piece> {
             radius: BALL_RADIUS,
         }))],
         PartKind::Plank => vec![dynamic(boxed(PLANK_HALF))],
+        PartKind::Polygon => {
+            // Centred on its centroid, so a click puts the wedge's middle
+            // there and Q / E turn it about its middle.
+            let (w, h) = WEDGE;
+            let c = Vec2::new(2.0 * w / 3.0, h / 3.0);
+            let points = [Vec2::ZERO, Vec2::new(w, 0.0), Vec2::new(w, h)].map(|p| p - c);
+            let wedge = Polygon::from_ccw(&points, 0.0);
+            vec![dynamic(ShapeGeom::Polygon(wedge))]
+        }
+        PartKind::Segment => vec![Piece {
+            body_type: BodyType::Static,
+            offset: Vec2::ZERO,
+            geom: ShapeGeom::Segment(Segment {
+                a: Vec2::new(-LEDGE_HALF_LENGTH, 0.0),
+                b: Vec2::new(LEDGE_HALF_LENGTH, 0.0),
+            }),
+        }],
         PartKind::Spring => vec![
             Piece {
                 body_type: BodyType::Static,

@@ -151,9 +151,9 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     g.raw_set(
         "tools",
         lua.create_function(|lua, v: Value| {
-            // circle, box, plank and spring are the parts a player can place
-            // (app/parts.rs); polygon and segment are accepted for scenes
-            // written against contract v1 but have no placeable part.
+            // The parts a player can place (app/parts.rs): circle, box,
+            // polygon (a wedge) and segment (a ledge) from the contract,
+            // plank and spring added.
             let allowed = ["circle", "box", "polygon", "segment", "plank", "spring"];
             let o = Opts::new(lua, "tools", v, &allowed)?;
             let mut tools = std::collections::BTreeMap::new();
