@@ -26,6 +26,14 @@ pub struct Contact {
     pub sensor: bool,
     /// Touching as far as events are concerned (begin/end, sensor inside).
     pub touching: bool,
+    /// The shapes' rounding radii (a circle's radius, a rounded polygon's
+    /// corner radius): the part of a contact anchor that stays on the line
+    /// of the normal instead of turning with its body (see
+    /// `contact_solver::current_separation`).
+    #[serde(default)]
+    pub radius_a: Real,
+    #[serde(default)]
+    pub radius_b: Real,
 }
 
 /// Friction and restitution mixing rules (Box2D's, as LUA_API.md states).
@@ -78,6 +86,8 @@ impl Contact {
             restitution: mix_restitution(sa.restitution, sb.restitution),
             sensor: sa.sensor || sb.sensor,
             touching: false,
+            radius_a: sa.geom.rounding(),
+            radius_b: sb.geom.rounding(),
         }
     }
 

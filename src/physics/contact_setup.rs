@@ -82,6 +82,7 @@ impl World {
             let bouncy = c.restitution != 0.0;
             let input = cs::PrepareInput {
                 manifold: &c.manifold,
+                radius: (c.radius_a, c.radius_b),
                 contact: link.contact,
                 a: link.a,
                 b: link.b,

@@ -73,6 +73,9 @@ pub struct WideConstraint {
     pub k11: W,
     pub k12: W,
     pub k22: W,
+    /// The shapes' rounding radii (see `contact_solver::current_separation`).
+    pub rim_a: W,
+    pub rim_b: W,
     /// Lanes solved with the 2×2 block solver.
     pub block: Mask,
     /// Lanes with a second point.
@@ -105,6 +108,7 @@ impl WideConstraint {
             rel_accel: c.rel_accel,
         };
         self.set_header(i, (c.a, c.b), c.normal, &m, c.softness, c.restitution);
+        self.set_rims(i, (c.radius_a, c.radius_b));
         let two = c.count == 2;
         self.set_block(i, two, (c.k11, c.k12, c.k22, c.block));
         // Both points: a one-point constraint's second is all zeros.
@@ -142,6 +146,13 @@ impl WideConstraint {
         self.bouncy.set(i, restitution != 0.0);
     }
 
+    /// Lane `i`'s rounding radii.
+    #[inline(always)]
+    fn set_rims(&mut self, i: usize, (rim_a, rim_b): (Real, Real)) {
+        self.rim_a.0[i] = rim_a as Lane;
+        self.rim_b.0[i] = rim_b as Lane;
+    }
+
     /// Lane `i`'s point count and 2×2 block matrix `(k11, k12, k22,
     /// usable)`.
     #[inline(always)]
@@ -171,6 +182,7 @@ impl WideConstraint {
         let m = cs::pair_masses(info, a, b, normal);
         let (ba, bb) = (&bodies[a as usize], &bodies[b as usize]);
         self.set_header(i, (a, b), normal, &m, input.softness, input.restitution);
+        self.set_rims(i, input.radius);
         let two = manifold.count == 2;
         let mut approach = [0.0; 2];
         let mut anchors = [(Vec2::ZERO, Vec2::ZERO); 2];
@@ -354,13 +366,16 @@ fn select_v(m: Mask, a: V2, b: V2) -> V2 {
 /// Separation of point `cp` from the bodies' motion (scalar
 /// `current_separation`).
 #[inline(always)]
-fn separation(cp: &WidePoint, n: V2, a: &WideBody, b: &WideBody) -> W {
-    let rot = |qc: W, qs: W, r: V2| V2 {
-        x: qc * r.x - qs * r.y,
-        y: qs * r.x + qc * r.y,
-    };
-    let d = (b.dp - a.dp) + (rot(b.qc, b.qs, cp.rb) - rot(a.qc, a.qs, cp.ra));
-    cp.base_separation + d.dot(n)
+fn separation(cp: &WidePoint, c: &WideConstraint, a: &WideBody, b: &WideBody) -> W {
+    // Written out, not as a closure: a closure is not compiled for the
+    // caller's AVX target feature, and each vector operation in it became
+    // a call (the substeps took three times as long).
+    let n = c.n;
+    let one = W::splat(1.0);
+    let (ra, rb) = (cp.ra, cp.rb);
+    let turn_b = (b.qc - one) * (rb.dot(n) + c.rim_b) + b.qs * (rb.x * n.y - rb.y * n.x);
+    let turn_a = (a.qc - one) * (ra.dot(n) - c.rim_a) + a.qs * (ra.x * n.y - ra.y * n.x);
+    cp.base_separation + (b.dp - a.dp).dot(n) + (turn_b - turn_a)
 }
 
 /// Velocity of B's anchor relative to A's anchor.
@@ -528,7 +543,7 @@ fn solve_points(
     for k in 0..2 {
         let on = lanes.and(has_point(c, k));
         let (bouncy, rel_accel) = (c.bouncy, c.rel_accel);
-        let s = separation(&c.points[k], n, a, b);
+        let s = separation(&c.points[k], c, a, b);
         let (bias, mass_scale, impulse_scale) = normal_terms(c, s, inv_h, push_speed, use_bias);
         let cp = &mut c.points[k];
         let (ra, rb) = (cp.ra, cp.rb);
@@ -612,8 +627,8 @@ fn solve_block(
     let n = c.n;
     let (k11, k12, k22) = (c.k11, c.k12, c.k22);
     let det = k11 * k22 - k12 * k12;
-    let s1 = separation(&c.points[0], n, a, b);
-    let s2 = separation(&c.points[1], n, a, b);
+    let s1 = separation(&c.points[0], c, a, b);
+    let s2 = separation(&c.points[1], c, a, b);
     let (b1, ms1, is1) = normal_terms(c, s1, inv_h, push_speed, use_bias);
     let (b2, ms2, is2) = normal_terms(c, s2, inv_h, push_speed, use_bias);
     let (p0, p1) = (c.points[0], c.points[1]);

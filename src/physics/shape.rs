@@ -125,6 +125,16 @@ pub fn polygon_centroid(vs: &[Vec2]) -> Vec2 {
 }
 
 impl ShapeGeom {
+    /// How far the surface lies outside the shape's core (a point, a
+    /// segment, a polygon): a circle's radius, a polygon's corner radius.
+    pub fn rounding(&self) -> Real {
+        match self {
+            ShapeGeom::Circle(c) => c.radius,
+            ShapeGeom::Polygon(p) => p.radius,
+            ShapeGeom::Segment(_) => 0.0,
+        }
+    }
+
     pub fn kind(&self) -> ShapeKind {
         match self {
             ShapeGeom::Circle(_) => ShapeKind::Circle,
