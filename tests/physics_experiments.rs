@@ -85,6 +85,53 @@ fn elastic_box_keeps_its_energy_over_twenty_bounces() {
 }
 
 #[test]
+fn elastic_box_keeps_its_energy_from_other_heights_and_tilts() {
+    // The scene above with other drop heights and tilts (DESIGN.md: the
+    // acceptance scenes use other parameters). Measured worst energy error
+    // per case over 20 bounces: 11 of the 20 within 1 %, the worst 3.4 %
+    // (a corner bounce sets the box spinning at 22 rad/s and the other
+    // corner slams down the next step). Before the two-point bounce was
+    // solved as a block from the step-start speeds, and before continuous
+    // collision stopped freezing a box that starts a step touching, the
+    // worst was 61 %.
+    let mut worst_all: f64 = 0.0;
+    let mut within_one_percent = 0;
+    for h in [1.0, 2.0, 3.0, 5.0] {
+        for tilt in [0.0, 0.1, 0.3, 0.5, 0.7] {
+            let mut world = World::new(ex::settings());
+            let b = ex::bouncing_box(&mut world, h, tilt);
+            let e0 = world.energy();
+            let mut worst: f64 = 0.0;
+            let (mut bounces, mut last_vy) = (0, 0.0);
+            while bounces < 20 && world.step_count() < 60 * 120 {
+                world.step(DT);
+                worst = worst.max(((world.energy() - e0) / e0).abs());
+                let vy = vel(&world, b).y;
+                if last_vy < 0.0 && vy > 0.0 {
+                    bounces += 1;
+                }
+                last_vy = vy;
+            }
+            println!(
+                "drop {h} m, tilt {tilt}: worst energy error {:.3}%",
+                worst * 100.0
+            );
+            worst_all = worst_all.max(worst);
+            within_one_percent += usize::from(worst < 0.01);
+        }
+    }
+    println!(
+        "worst {:.3}%, {within_one_percent} of 20 within 1 %",
+        worst_all * 100.0
+    );
+    assert!(worst_all < 0.04, "energy drifted {:.2}%", worst_all * 100.0);
+    assert!(
+        within_one_percent >= 11,
+        "only {within_one_percent} of 20 within 1 %"
+    );
+}
+
+#[test]
 fn incline_travel_follows_friction() {
     let angle: f64 = 20f64.to_radians();
     let frictions = [0.05, 0.15, 0.3, 0.6]; // tan 20° = 0.364
