@@ -127,10 +127,8 @@ fn core_circle(g: &ShapeGeom) -> Option<ShapeGeom> {
         }
         ShapeGeom::Segment(_) => return None,
     };
-    (thinnest > 0.0).then(|| {
-        ShapeGeom::Circle(Circle {
-            center,
-            radius: 0.25 * thinnest,
-        })
-    })
+    (thinnest > 0.0).then_some(ShapeGeom::Circle(Circle {
+        center,
+        radius: 0.25 * thinnest,
+    }))
 }

@@ -696,8 +696,8 @@ pub fn apply_restitution(c: &mut ContactConstraint, bodies: &mut [SolverBody], t
             normal_done = true;
         }
     }
-    for k in 0..c.count {
-        if !bouncing[k] {
+    for (k, &bounce) in bouncing.iter().enumerate().take(c.count) {
+        if !bounce {
             continue;
         }
         let mut cp = c.points[k];
