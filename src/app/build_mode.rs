@@ -336,13 +336,7 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
         sb.last_input = input.clone();
         return;
     };
-    let at = sb.camera.to_world(mx, my);
-    sb.scene.set_mouse(at.x, at.y);
-    sb.tools.hovered = sb.body_at(at);
-    if input.wheel != 0.0 {
-        let notches = input.wheel.signum() as f64 * (input.wheel.abs() as f64).clamp(0.5, 5.0);
-        sb.camera.zoom_at(mx, my, 1.15f64.powf(notches));
-    }
+    let at = super::tools::point_and_zoom(sb, input, (mx, my));
     let Some(p) = &sb.puzzle else {
         sb.last_input = input.clone();
         return;

@@ -111,6 +111,19 @@ impl Tools {
     }
 }
 
+/// The cursor in the world (the scene's `mouse()` and the hovered body
+/// follow it) and the wheel's zoom about it; shared by build mode.
+pub fn point_and_zoom(sb: &mut Sandbox, input: &Input, (mx, my): (f32, f32)) -> Vec2 {
+    let p = sb.camera.to_world(mx, my);
+    sb.scene.set_mouse(p.x, p.y);
+    sb.tools.hovered = sb.body_at(p);
+    if input.wheel != 0.0 {
+        let notches = input.wheel.signum() as f64 * (input.wheel.abs() as f64).clamp(0.5, 5.0);
+        sb.camera.zoom_at(mx, my, 1.15f64.powf(notches));
+    }
+    p
+}
+
 fn pressed(now: bool, before: bool) -> bool {
     now && !before
 }
@@ -129,13 +142,7 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
         sb.last_input = input.clone();
         return;
     };
-    let p = sb.camera.to_world(mx, my);
-    sb.scene.set_mouse(p.x, p.y);
-    sb.tools.hovered = sb.body_at(p);
-    if input.wheel != 0.0 {
-        let notches = input.wheel.signum() as f64 * (input.wheel.abs() as f64).clamp(0.5, 5.0);
-        sb.camera.zoom_at(mx, my, 1.15f64.powf(notches));
-    }
+    let p = point_and_zoom(sb, input, (mx, my));
     let shift = input.is_down("shift");
     let ctrl = input.is_down("ctrl");
     // Left: spawn with shift / ctrl, else grab or select, else on_click.
