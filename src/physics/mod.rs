@@ -14,6 +14,7 @@ pub mod distance;
 pub mod dynamic_tree;
 pub mod error;
 pub mod events;
+mod flush_edges;
 pub mod geometry;
 mod graph_color;
 pub mod hash;

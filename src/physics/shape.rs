@@ -25,6 +25,13 @@ pub struct Polygon {
     pub count: usize,
     pub radius: Real,
     pub centroid: Vec2,
+    /// Edge ends lying flush against an edge of another static shape (bit
+    /// 2i: edge i's start, bit 2i + 1: its end). Set by the world for
+    /// polygons on static bodies (`flush_edges`): a circle rolling across
+    /// such a seam between two floor tiles is not caught on the corner
+    /// there (see `collide::polygon_circle`).
+    #[serde(default)]
+    pub flush: u16,
 }
 
 /// A line segment (two-sided, zero thickness). Static by default in scenes.
@@ -71,6 +78,7 @@ impl Polygon {
             count,
             radius,
             centroid: polygon_centroid(&vertices[..count]),
+            flush: 0,
         }
     }
 

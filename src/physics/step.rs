@@ -81,6 +81,9 @@ impl World {
         }
         let mut clock = Stopwatch::start();
         self.events.clear();
+        if std::mem::take(&mut self.flush_dirty) {
+            self.mark_flush_edges();
+        }
         self.remember_sensor_state();
         self.wake_joined_sleepers();
         self.find_new_contacts();

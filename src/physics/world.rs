@@ -47,6 +47,10 @@ pub struct World {
     /// shapes again (instead of scanning every shape every step).
     #[serde(skip, default = "yes")]
     pub(crate) sensors_dirty: bool,
+    /// Set when static geometry changes: seams between static polygons are
+    /// found again before the next step (`flush_edges`).
+    #[serde(skip, default = "yes")]
+    pub(crate) flush_dirty: bool,
 }
 
 fn yes() -> bool {
@@ -139,6 +143,7 @@ impl World {
             profile: Default::default(),
             contacts_dirty: true,
             sensors_dirty: true,
+            flush_dirty: true,
         }
     }
 
@@ -278,9 +283,10 @@ impl World {
     }
 
     pub fn destroy_body(&mut self, id: BodyId) -> PhysicsResult<()> {
-        self.body(id)?;
+        let was_static = self.body(id)?.body_type == BodyType::Static;
         self.contacts_dirty = true;
         self.sensors_dirty = true;
+        self.flush_dirty |= was_static;
         self.wake_body_index(id.index);
         self.destroy_joints_of_body(id.index);
         let body = self
@@ -310,6 +316,8 @@ impl World {
         b.center = b.xf.apply(b.local_center);
         b.center0 = b.center;
         b.q0 = b.xf.q;
+        let moved_static = b.body_type == BodyType::Static;
+        self.flush_dirty |= moved_static;
         self.wake_body_index(id.index);
         self.refresh_proxies(id.index, 0.0);
         self.contacts_dirty = true;
@@ -400,6 +408,8 @@ impl World {
         if b.body_type == t {
             return Ok(());
         }
+        self.flush_dirty |= b.body_type == BodyType::Static || t == BodyType::Static;
+        let b = self.body_mut(id)?;
         b.body_type = t;
         if t == BodyType::Static {
             b.linear_velocity = Vec2::ZERO;
@@ -516,6 +526,7 @@ impl World {
         check_non_negative("restitution", def.restitution)?;
         let b = self.body(body)?;
         let kind = proxy_kind(b.body_type);
+        let on_static = b.body_type == BodyType::Static;
         let aabb = def.geom.aabb(b.xf);
         let shape = Shape {
             body,
@@ -533,6 +544,7 @@ impl World {
         };
         let (index, generation) = self.shapes.insert(shape);
         self.sensors_dirty |= def.sensor;
+        self.flush_dirty |= on_static;
         let proxy = self.broad_phase.create_proxy(aabb, kind, index as u64);
         let shape = self.shapes.at_mut(index);
         shape.proxy = proxy;
