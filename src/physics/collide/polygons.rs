@@ -67,7 +67,11 @@ pub fn collide_polygons_into(
     let origin = a.vertices[0];
     let ha = Hull::from_local(a, origin);
     let hb = Hull::from_polygon(b, xf, origin);
-    let mut local = collide_hulls(&ha, &hb, speculative);
+    let seams = Seams {
+        a: internal_faces(a.flush),
+        b: internal_faces(b.flush),
+    };
+    let mut local = collide_hulls(&ha, &hb, speculative, seams);
     for p in &mut local.points[..local.count] {
         p.point += origin;
     }
@@ -134,10 +138,51 @@ fn most_antiparallel(h: &Hull, direction: Vec2) -> usize {
     best
 }
 
+/// Faces of each hull lying flush against another static shape (bit i:
+/// face i), from `Polygon::flush`: inside a tiled floor, not its surface.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Seams {
+    pub a: u8,
+    pub b: u8,
+}
+
+/// Faces whose both ends are flush (`Polygon::flush` has two bits a face).
+fn internal_faces(flush: u16) -> u8 {
+    let mut faces = 0;
+    for i in 0..MAX_POLYGON_VERTICES {
+        if (flush >> (2 * i)) & 3 == 3 {
+            faces |= 1 << i;
+        }
+    }
+    faces
+}
+
+/// Is `n` (a direction in the hulls' frame) the inward direction of one of
+/// `h`'s internal faces, i.e. would a contact along it push across a seam?
+fn across_seam(h: &Hull, internal: u8, n: Vec2) -> bool {
+    (0..h.count).any(|i| internal & (1 << i) != 0 && n.dot(h.n[i]) < -0.999)
+}
+
+/// `max_separation` over `h1`'s faces that are not internal.
+fn best_open_face(h1: &Hull, h2: &Hull, internal: u8) -> Option<(usize, Real)> {
+    let mut best = None;
+    for i in (0..h1.count).filter(|i| internal & (1 << i) == 0) {
+        let (n, v) = (h1.n[i], h1.v[i]);
+        let si = h2.v[..h2.count]
+            .iter()
+            .map(|w| n.dot(*w - v))
+            .fold(Real::INFINITY, Real::min);
+        if best.is_none_or(|(_, s)| si > s) {
+            best = Some((i, si));
+        }
+    }
+    best
+}
+
 /// Two hulls (each with at least 2 vertices) in one frame.
-pub(super) fn collide_hulls(a: &Hull, b: &Hull, speculative: Real) -> LocalManifold {
-    let (mut edge_a, sep_a) = max_separation(a, b);
-    let (mut edge_b, sep_b) = max_separation(b, a);
+pub(super) fn collide_hulls(a: &Hull, b: &Hull, speculative: Real, seams: Seams) -> LocalManifold {
+    let (mut edge_a, mut sep_a) = max_separation(a, b);
+    let (mut edge_b, mut sep_b) = max_separation(b, a);
     let radius = a.radius + b.radius;
     let limit = speculative + radius;
     let within = sep_a <= limit && sep_b <= limit;
@@ -151,7 +196,36 @@ pub(super) fn collide_hulls(a: &Hull, b: &Hull, speculative: Real) -> LocalManif
     // reference role from step to step, changing ids and normal, and the
     // solver would lose its warm start.
     let tol = 0.1 * LINEAR_SLOP + 0.02 * sep_a.abs();
-    let flipped = sep_b > sep_a + tol;
+    let mut flipped = sep_b > sep_a + tol;
+    let mut on_seam = false;
+    // A box sliding over the seam between two floor tiles dips a hair into
+    // the tile ahead, whose side face — flush against the tile behind —
+    // then looks like the shallowest way out: the box was stopped dead and
+    // tipped over. A reference face that is internal, or a contact that
+    // would push across an internal face, gives way to the best face that
+    // is really surface.
+    if seams.a != 0 || seams.b != 0 {
+        let reference = if flipped { b.n[edge_b] } else { a.n[edge_a] };
+        let a_inside = if flipped {
+            across_seam(a, seams.a, reference)
+        } else {
+            seams.a & (1 << edge_a) != 0
+        };
+        let b_inside = if flipped {
+            seams.b & (1 << edge_b) != 0
+        } else {
+            across_seam(b, seams.b, reference)
+        };
+        if a_inside {
+            if let Some((e, s)) = best_open_face(a, b, seams.a) {
+                (edge_a, sep_a, flipped, on_seam) = (e, s, false, true);
+            }
+        } else if b_inside {
+            if let Some((e, s)) = best_open_face(b, a, seams.b) {
+                (edge_b, sep_b, flipped, on_seam) = (e, s, true, true);
+            }
+        }
+    }
     if flipped {
         edge_a = most_antiparallel(a, b.n[edge_b]);
     } else {
@@ -159,7 +233,10 @@ pub(super) fn collide_hulls(a: &Hull, b: &Hull, speculative: Real) -> LocalManif
     }
 
     // Overlapping or barely touching: the clipped face contact is right.
-    if sep_a.max(sep_b) <= 0.1 * LINEAR_SLOP {
+    // So it is at a seam: the corner–corner shortcut below would aim along
+    // the seam's internal faces again (only what lies over the open face
+    // touches it; the tile behind carries the rest).
+    if on_seam || sep_a.max(sep_b) <= 0.1 * LINEAR_SLOP {
         return clip_edges(a, b, edge_a, edge_b, flipped, speculative);
     }
 

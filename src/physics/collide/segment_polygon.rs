@@ -71,7 +71,7 @@ pub fn collide_segment_polygon_into(
     let origin = seg.a;
     let ha = Hull::capsule(seg.a, seg.b, 0.0).shifted(origin);
     let hb = Hull::from_polygon(poly, xf, origin);
-    let mut local = collide_hulls(&ha, &hb, speculative);
+    let mut local = collide_hulls(&ha, &hb, speculative, Default::default());
     for p in &mut local.points[..local.count] {
         p.point += origin;
     }
