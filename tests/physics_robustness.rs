@@ -367,45 +367,27 @@ fn a_spinning_box_leaving_the_floor_is_not_held_by_continuous_collision() {
     // as a fast body, moving up and away: continuous collision used to find
     // a time of impact of 0 (it starts touching) and put the box back to its
     // start pose every step, so it hung in place with its velocity intact.
-    use physbox::physics::{BodyDef, BodyType, Polygon, ShapeDef, ShapeGeom, Vec2, World};
+    use physbox::physics::{Vec2, World};
+    use physbox::testbed::{dynamic_box, ground_box, Material};
     let mut w = World::default();
-    let floor = w
-        .create_body(&BodyDef {
-            body_type: BodyType::Static,
-            position: Vec2::new(0.0, -0.5),
-            ..BodyDef::default()
-        })
-        .unwrap();
-    w.add_shape(
-        floor,
-        &ShapeDef {
-            geom: ShapeGeom::Polygon(Polygon::make_box(20.0, 0.5)),
-            ..ShapeDef::default()
-        },
-    )
-    .unwrap();
+    ground_box(&mut w, Vec2::new(0.0, -0.5), 40.0, 1.0, Material::default());
     // The state a tilted elastic box dropped from 5 m left the floor with
     // (its lowest corner 6 mm up, turning down towards the floor faster
     // than the box rises).
-    let b = w
-        .create_body(&BodyDef {
-            body_type: BodyType::Dynamic,
-            position: Vec2::new(0.0, 0.663),
-            angle: 0.4069,
-            linear_velocity: Vec2::new(0.0, 5.483),
-            angular_velocity: -17.876,
-            ..BodyDef::default()
-        })
-        .unwrap();
-    w.add_shape(
-        b,
-        &ShapeDef {
-            geom: ShapeGeom::Polygon(Polygon::make_box(0.5, 0.5)),
-            friction: 0.0,
-            ..ShapeDef::default()
-        },
-    )
-    .unwrap();
+    let frictionless = Material {
+        friction: 0.0,
+        ..Material::default()
+    };
+    let b = dynamic_box(
+        &mut w,
+        Vec2::new(0.0, 0.663),
+        0.4069,
+        1.0,
+        1.0,
+        frictionless,
+    );
+    w.set_linear_velocity(b, Vec2::new(0.0, 5.483)).unwrap();
+    w.set_angular_velocity(b, -17.876).unwrap();
     let y0 = w.body(b).unwrap().xf.p.y;
     for _ in 0..10 {
         w.step(1.0 / 60.0);

@@ -4,51 +4,33 @@
 //! 4.6 m/s sink 2.7 mm into the floor with a steady −0.09 m/s of vertical
 //! speed, more the faster it spun).
 
-use physbox::physics::{BodyDef, BodyType, Circle, Polygon, ShapeDef, ShapeGeom, Vec2, World};
+use physbox::physics::{BodyType, Polygon, ShapeGeom, Vec2, World};
+use physbox::testbed::{body_with, dynamic_circle, Material};
 
 fn rolling_ball(speed: f64, radius: f64, rounded_floor: bool) -> (f64, f64) {
     let mut w = World::default();
-    let floor = w
-        .create_body(&BodyDef {
-            body_type: BodyType::Static,
-            position: Vec2::new(0.0, -0.5),
-            ..BodyDef::default()
-        })
-        .unwrap();
-    let mut slab = Polygon::make_box(200.0, 0.5);
-    if rounded_floor {
-        // A rounded slab: its top surface is its core plus the rounding.
-        slab = Polygon::make_box(200.0, 0.4);
-        slab.radius = 0.1;
-    }
-    w.add_shape(
+    // A slab whose top is at y = 0; the rounded one is a thinner core plus
+    // 0.1 m of rounding.
+    let slab = if rounded_floor {
+        let mut p = Polygon::make_box(200.0, 0.4);
+        p.radius = 0.1;
+        p
+    } else {
+        Polygon::make_box(200.0, 0.5)
+    };
+    let m = Material::default();
+    let floor = ShapeGeom::Polygon(slab);
+    body_with(
+        &mut w,
+        BodyType::Static,
+        Vec2::new(0.0, -0.5),
+        0.0,
         floor,
-        &ShapeDef {
-            geom: ShapeGeom::Polygon(slab),
-            ..ShapeDef::default()
-        },
-    )
-    .unwrap();
-    let ball = w
-        .create_body(&BodyDef {
-            body_type: BodyType::Dynamic,
-            position: Vec2::new(-100.0, radius),
-            linear_velocity: Vec2::new(speed, 0.0),
-            angular_velocity: -speed / radius,
-            ..BodyDef::default()
-        })
-        .unwrap();
-    w.add_shape(
-        ball,
-        &ShapeDef {
-            geom: ShapeGeom::Circle(Circle {
-                center: Vec2::ZERO,
-                radius,
-            }),
-            ..ShapeDef::default()
-        },
-    )
-    .unwrap();
+        m,
+    );
+    let ball = dynamic_circle(&mut w, Vec2::new(-100.0, radius), radius, m);
+    w.set_linear_velocity(ball, Vec2::new(speed, 0.0)).unwrap();
+    w.set_angular_velocity(ball, -speed / radius).unwrap();
     let (mut deepest, mut fastest_vy): (f64, f64) = (0.0, 0.0);
     for _ in 0..120 {
         w.step(1.0 / 60.0);

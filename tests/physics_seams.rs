@@ -3,51 +3,27 @@
 //! and its normal used to tilt back at the ball: 7 % of the speed lost per
 //! seam), while a real step or a wall still stops it.
 
-use physbox::physics::{
-    BodyDef, BodyId, BodyType, Circle, Polygon, ShapeDef, ShapeGeom, Vec2, World,
+use physbox::physics::{BodyId, ShapeGeom, Vec2, World};
+use physbox::testbed::{dynamic_box, dynamic_circle, ground_box, Material};
+
+const FRICTIONLESS: Material = Material {
+    density: 1.0,
+    friction: 0.0,
+    restitution: 0.0,
 };
 
+/// A static tile 2·half_width wide and 1 m thick with its top at `top`.
 fn tile(w: &mut World, x: f64, top: f64, half_width: f64) -> BodyId {
-    let id = w
-        .create_body(&BodyDef {
-            body_type: BodyType::Static,
-            position: Vec2::new(x, top - 0.5),
-            ..BodyDef::default()
-        })
-        .unwrap();
-    w.add_shape(
-        id,
-        &ShapeDef {
-            geom: ShapeGeom::Polygon(Polygon::make_box(half_width, 0.5)),
-            ..ShapeDef::default()
-        },
-    )
-    .unwrap();
-    id
+    let m = Material::default();
+    ground_box(w, Vec2::new(x, top - 0.5), 2.0 * half_width, 1.0, m)
 }
 
+/// A 0.3 m ball on the floor rolling right at `speed`.
 fn ball(w: &mut World, x: f64, speed: f64) -> BodyId {
     let r = 0.3;
-    let id = w
-        .create_body(&BodyDef {
-            body_type: BodyType::Dynamic,
-            position: Vec2::new(x, r),
-            linear_velocity: Vec2::new(speed, 0.0),
-            angular_velocity: -speed / r,
-            ..BodyDef::default()
-        })
-        .unwrap();
-    w.add_shape(
-        id,
-        &ShapeDef {
-            geom: ShapeGeom::Circle(Circle {
-                center: Vec2::ZERO,
-                radius: r,
-            }),
-            ..ShapeDef::default()
-        },
-    )
-    .unwrap();
+    let id = dynamic_circle(w, Vec2::new(x, r), r, Material::default());
+    w.set_linear_velocity(id, Vec2::new(speed, 0.0)).unwrap();
+    w.set_angular_velocity(id, -speed / r).unwrap();
     id
 }
 
@@ -110,24 +86,10 @@ fn a_step_up_or_a_removed_tile_is_still_felt() {
     assert_eq!(flush(&w, left), 0, "the seam outlived its neighbour");
 }
 
+/// A frictionless 0.5 m box on the floor sliding right at `speed`.
 fn crate_box(w: &mut World, x: f64, speed: f64) -> BodyId {
-    let id = w
-        .create_body(&BodyDef {
-            body_type: BodyType::Dynamic,
-            position: Vec2::new(x, 0.25),
-            linear_velocity: Vec2::new(speed, 0.0),
-            ..BodyDef::default()
-        })
-        .unwrap();
-    w.add_shape(
-        id,
-        &ShapeDef {
-            geom: ShapeGeom::Polygon(Polygon::make_box(0.25, 0.25)),
-            friction: 0.0,
-            ..ShapeDef::default()
-        },
-    )
-    .unwrap();
+    let id = dynamic_box(w, Vec2::new(x, 0.25), 0.0, 0.5, 0.5, FRICTIONLESS);
+    w.set_linear_velocity(id, Vec2::new(speed, 0.0)).unwrap();
     id
 }
 
@@ -140,21 +102,7 @@ fn a_box_slides_across_flush_tiles_and_still_stops_at_a_wall() {
     for k in 0..6 {
         tile(&mut w, 2.0 * k as f64, 0.0, 1.0);
     }
-    let wall = w
-        .create_body(&BodyDef {
-            body_type: BodyType::Static,
-            position: Vec2::new(10.0, 1.0),
-            ..BodyDef::default()
-        })
-        .unwrap();
-    w.add_shape(
-        wall,
-        &ShapeDef {
-            geom: ShapeGeom::Polygon(Polygon::make_box(0.25, 1.0)),
-            ..ShapeDef::default()
-        },
-    )
-    .unwrap();
+    ground_box(&mut w, Vec2::new(10.0, 1.0), 0.5, 2.0, Material::default());
     let b = crate_box(&mut w, -0.5, 4.0);
     run(&mut w, 60); // 4 m: over two seams
     let body = w.body(b).unwrap();
