@@ -102,6 +102,21 @@ fn click_screen(sb: &mut Sandbox, m: (f32, f32), held: Vec<&'static str>) {
     );
 }
 
+/// Press and release the right button at screen point `m`.
+fn right_click(sb: &mut Sandbox, m: (f32, f32)) {
+    for right in [true, false] {
+        frame(
+            sb,
+            &Input {
+                mouse: Some(m),
+                right,
+                ..Input::default()
+            },
+            0.0,
+        );
+    }
+}
+
 fn click_world(sb: &mut Sandbox, p: Vec2) {
     let m = at(sb, p);
     click_screen(sb, m, vec![]);
@@ -279,17 +294,7 @@ fn placed_parts_move_turn_and_go_back_to_the_bin() {
     assert!((sb.scene.world().body(body).unwrap().xf.q.angle() - turned).abs() < 1e-9);
     // A right click gives it back to the bin.
     let m = at(&sb, Vec2::new(p.x, p.y));
-    for right in [true, false] {
-        frame(
-            &mut sb,
-            &Input {
-                mouse: Some(m),
-                right,
-                ..Input::default()
-            },
-            0.0,
-        );
-    }
+    right_click(&mut sb, m);
     assert!(puzzle(&sb).parts.is_empty());
     assert_eq!(puzzle(&sb).remaining(PartKind::Plank), 1);
     // So does Delete.
@@ -507,17 +512,7 @@ fn start_after_editing_runs_exactly_the_world_verify_builds() {
         }
     }
     let m = at(&sb, Vec2::new(-3.0, 4.0));
-    for right in [true, false] {
-        frame(
-            &mut sb,
-            &Input {
-                mouse: Some(m),
-                right,
-                ..Input::default()
-            },
-            0.0,
-        );
-    }
+    right_click(&mut sb, m);
     click_world(&mut sb, Vec2::new(-3.0, 4.0));
     assert_eq!(puzzle(&sb).parts.len(), 3);
     let parts: Vec<_> = puzzle(&sb).parts.iter().map(|p| p.part).collect();
