@@ -298,9 +298,9 @@ function win(text) end
 ---@param text any
 function lose(text) end
 ---The parts a puzzle's player may place, and how many of each: box (0.5 m),
----circle (r 0.25 m), plank (2 x 0.2 m), spring (a springboard). A scene
----with tools{} opens in build mode. polygon / segment are accepted but have
----no placeable part.
+---circle (r 0.25 m), plank (2 x 0.2 m), spring (a springboard), polygon
+---(a 1 x 0.5 m wedge), segment (a 2 m ledge nailed in place). A scene with
+---tools{} opens in build mode.
 ---@param o table<"circle"|"box"|"plank"|"spring"|"polygon"|"segment", integer>
 function tools(o) end
 ---Where N (or Enter) goes after a win, relative to this scene's folder.
