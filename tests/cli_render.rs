@@ -2,15 +2,11 @@
 //! and what `physbox` does with no display (says so, runs ten simulated
 //! seconds headless, writes a screenshot and says where).
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
+use common::temp_dir;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("physbox-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use std::path::Path;
+use std::process::Command;
 
 const SCENE: &str =
     "box { x = 0, y = -0.5, w = 10, h = 1, static = true }\ncircle { x = 0, y = 3, r = 0.5 }\n";

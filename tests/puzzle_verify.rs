@@ -3,6 +3,9 @@
 //! and bad input (a solution for another level, parts the level does not
 //! allow, malformed JSON, a missing next_scene) gives a clear error.
 
+mod common;
+use common::temp_dir;
+
 use physbox::app::solution::{level_hash, Solution};
 use physbox::app::verify::{verify, Verdict};
 use physbox::script::{Scene, SceneOptions};
@@ -30,13 +33,6 @@ fn solution_of(level: &Path) -> PathBuf {
 
 fn opts() -> SceneOptions {
     SceneOptions::default()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("physbox-verify-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 #[test]

@@ -4,22 +4,18 @@
 //! N to the next level, and a level played start to finish whose saved
 //! solution `verify` confirms.
 
+mod common;
+use common::{frame, left_path, press, temp_dir};
+
 use physbox::app::parts::PartKind;
 use physbox::app::solution::Solution;
 use physbox::app::verify::{verify, Verdict};
-use physbox::app::{build_mode, keys, sandbox::Sandbox, tools};
+use physbox::app::{build_mode, sandbox::Sandbox, tools};
 use physbox::physics::Vec2;
 use physbox::platform::Input;
 use physbox::render::pixmap;
 use physbox::script::SceneOptions;
 use std::path::{Path, PathBuf};
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("physbox-puzzle-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 /// Wins at step 30 if "x" went down at step 6 exactly, else loses then.
 const LEVEL: &str = r##"scene { camera = {0, 1, 40} }
@@ -39,29 +35,11 @@ function update()
 end
 "##;
 
+/// The level opened, with the `two.lua` its `next_scene` names beside it.
 fn open(name: &str, src: &str) -> (Sandbox, PathBuf) {
-    let dir = temp_dir(name);
-    let path = dir.join("scene.lua");
-    std::fs::write(&path, src).unwrap();
+    let (sb, dir) = common::open(name, src);
     std::fs::write(dir.join("two.lua"), "box { x = 0, y = 0, w = 1, h = 1 }\n").unwrap();
-    let mut sb = Sandbox::open(&path, &SceneOptions::default(), 400, 300).unwrap();
-    sb.out_dir = dir.join("out");
     (sb, dir)
-}
-
-fn frame(sb: &mut Sandbox, input: &Input, seconds: f64) {
-    let pm = pixmap(400, 300);
-    keys::keys(sb, input, &pm);
-    tools::mouse(sb, input);
-    sb.advance(seconds);
-}
-
-fn press(key: &'static str) -> Input {
-    Input {
-        pressed: vec![key],
-        down: vec![key],
-        ..Input::default()
-    }
 }
 
 fn at(sb: &Sandbox, p: Vec2) -> (f32, f32) {
@@ -217,17 +195,7 @@ fn authored_bodies_cannot_be_moved_or_deleted() {
     let n0 = sb.scene.world().body_count();
     let from = at(&sb, crate0);
     let to = at(&sb, crate0 + Vec2::new(2.0, 2.0));
-    for (m, left) in [(from, true), (to, true), (to, false)] {
-        frame(
-            &mut sb,
-            &Input {
-                mouse: Some(m),
-                left,
-                ..Input::default()
-            },
-            0.0,
-        );
-    }
+    left_path(&mut sb, &[(from, true), (to, true), (to, false)]);
     assert_eq!(body_pos(&sb, "crate"), crate0, "not dragged");
     hover(&mut sb, crate0);
     frame(
@@ -261,17 +229,7 @@ fn placed_parts_move_turn_and_go_back_to_the_bin() {
     // Drag it by a point 0.5 m right of its centre.
     let grab = at(&sb, Vec2::new(0.5, 2.0));
     let drop = at(&sb, Vec2::new(1.5, 3.0));
-    for (m, left) in [(grab, true), (drop, true), (drop, false)] {
-        frame(
-            &mut sb,
-            &Input {
-                mouse: Some(m),
-                left,
-                ..Input::default()
-            },
-            0.0,
-        );
-    }
+    left_path(&mut sb, &[(grab, true), (drop, true), (drop, false)]);
     let p = puzzle(&sb).parts[0].part;
     assert!(
         (p.x - 1.0).abs() < 0.05 && (p.y - 3.0).abs() < 0.05,
@@ -499,17 +457,7 @@ fn start_after_editing_runs_exactly_the_world_verify_builds() {
     for (from, to) in [((3.0, 4.0), (2.0, 3.0)), ((2.0, 3.0), (0.5, 3.5))] {
         let a = at(&sb, Vec2::new(from.0, from.1));
         let b = at(&sb, Vec2::new(to.0, to.1));
-        for (m, left) in [(a, true), (b, true), (b, false)] {
-            frame(
-                &mut sb,
-                &Input {
-                    mouse: Some(m),
-                    left,
-                    ..Input::default()
-                },
-                0.0,
-            );
-        }
+        left_path(&mut sb, &[(a, true), (b, true), (b, false)]);
     }
     let m = at(&sb, Vec2::new(-3.0, 4.0));
     right_click(&mut sb, m);

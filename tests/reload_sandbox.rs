@@ -2,6 +2,9 @@
 //! timing): keep state vs restart, what survives a reload, and failed
 //! reloads that leave the old scene running.
 
+mod common;
+use common::temp_dir;
+
 use physbox::app::reload::{apply, ReloadMode, Reloader};
 use physbox::app::{hud, keys, sandbox::Sandbox, tools};
 use physbox::physics::Vec2;
@@ -10,13 +13,6 @@ use physbox::render::pixmap;
 use physbox::script::SceneOptions;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("physbox-reload-sb-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 const V1: &str = r##"
 box { x = 0, y = -0.5, w = 40, h = 1, static = true }

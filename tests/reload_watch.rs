@@ -4,6 +4,9 @@
 //! scene coming back. Every test waits for the "watching" line before it
 //! writes, and allows generous timeouts (CI machines are slow and noisy).
 
+mod common;
+use common::temp_dir;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -27,13 +30,6 @@ impl Drop for Watch {
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("physbox-reload-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 impl Watch {

@@ -1,19 +1,15 @@
 //! The window's behaviour without a window: the sandbox is driven with
 //! synthetic input and real-time steps, exactly as the frame loop does.
 
+mod common;
+use common::{frame, open, press, temp_dir};
+
 use physbox::app::{keys, sandbox::Sandbox, snapshot, tools};
 use physbox::physics::{BodyType, Vec2};
 use physbox::platform::Input;
 use physbox::render::pixmap;
 use physbox::script::SceneOptions;
 use std::path::{Path, PathBuf};
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("physbox-sandbox-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 const SCENE: &str = r##"
 scene { camera = {0, 2, 10} }
@@ -27,30 +23,6 @@ function update(dt)
   if key_down("x") then print("x is down") end
 end
 "##;
-
-fn open(name: &str, src: &str) -> (Sandbox, PathBuf) {
-    let dir = temp_dir(name);
-    let path = dir.join("scene.lua");
-    std::fs::write(&path, src).unwrap();
-    let mut sb = Sandbox::open(&path, &SceneOptions::default(), 400, 300).unwrap();
-    sb.out_dir = dir.join("out");
-    (sb, dir)
-}
-
-fn frame(sb: &mut Sandbox, input: &Input, seconds: f64) {
-    let pm = pixmap(400, 300);
-    keys::keys(sb, input, &pm);
-    tools::mouse(sb, input);
-    sb.advance(seconds);
-}
-
-fn press(key: &'static str) -> Input {
-    Input {
-        pressed: vec![key],
-        down: vec![key],
-        ..Input::default()
-    }
-}
 
 fn ball_y(sb: &Sandbox) -> f64 {
     let w = sb.scene.world();

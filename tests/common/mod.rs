@@ -1,0 +1,65 @@
+//! Helpers shared by the integration tests that drive the sandbox or write
+//! scene files (each test crate uses what it needs).
+#![allow(dead_code)]
+
+use physbox::app::{keys, sandbox::Sandbox, tools};
+use physbox::platform::Input;
+use physbox::render::pixmap;
+use physbox::script::SceneOptions;
+use std::path::PathBuf;
+
+/// A fresh, empty folder for this test crate's test `name`.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "physbox-{}-{name}-{}",
+        env!("CARGO_CRATE_NAME"),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `src` written as `scene.lua` in a fresh folder and opened in a 400 × 300
+/// sandbox whose screenshots and snapshots go to `out/` there.
+pub fn open(name: &str, src: &str) -> (Sandbox, PathBuf) {
+    let dir = temp_dir(name);
+    let path = dir.join("scene.lua");
+    std::fs::write(&path, src).unwrap();
+    let mut sb = Sandbox::open(&path, &SceneOptions::default(), 400, 300).unwrap();
+    sb.out_dir = dir.join("out");
+    (sb, dir)
+}
+
+/// One frame, as the window loop runs it: keys, mouse, then `seconds` of
+/// real time.
+pub fn frame(sb: &mut Sandbox, input: &Input, seconds: f64) {
+    let pm = pixmap(400, 300);
+    keys::keys(sb, input, &pm);
+    tools::mouse(sb, input);
+    sb.advance(seconds);
+}
+
+/// `key` pressed in this frame (and held).
+pub fn press(key: &'static str) -> Input {
+    Input {
+        pressed: vec![key],
+        down: vec![key],
+        ..Input::default()
+    }
+}
+
+/// A frame per (screen point, left button down) pair: a click, a drag.
+pub fn left_path(sb: &mut Sandbox, path: &[((f32, f32), bool)]) {
+    for &(m, left) in path {
+        frame(
+            sb,
+            &Input {
+                mouse: Some(m),
+                left,
+                ..Input::default()
+            },
+            0.0,
+        );
+    }
+}
