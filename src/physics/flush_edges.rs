@@ -64,6 +64,7 @@ impl World {
             .iter()
             .filter(|(_, s)| {
                 matches!(s.geom, ShapeGeom::Polygon(_))
+                    && !s.sensor
                     && self.bodies.at(s.body.index).body_type == BodyType::Static
             })
             .map(|(i, _)| i)
@@ -86,7 +87,7 @@ impl World {
             let mut flush: u16 = 0;
             for j in neighbours {
                 let other = self.shapes.at(j);
-                if other.sensor || shape.sensor {
+                if other.sensor {
                     continue;
                 }
                 let oxf = self.bodies.at(other.body.index).xf;

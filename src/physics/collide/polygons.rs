@@ -148,6 +148,9 @@ pub(super) struct Seams {
 
 /// Faces whose both ends are flush (`Polygon::flush` has two bits a face).
 fn internal_faces(flush: u16) -> u8 {
+    if flush == 0 {
+        return 0; // every polygon not on a seam: nothing to look at
+    }
     let mut faces = 0;
     for i in 0..MAX_POLYGON_VERTICES {
         if (flush >> (2 * i)) & 3 == 3 {
