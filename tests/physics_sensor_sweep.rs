@@ -43,6 +43,17 @@ fn ball(r: f64) -> ShapeGeom {
     })
 }
 
+/// A 0.1 m thick, 4 m tall static sensor wall at x = 0.
+fn thin_sensor(w: &mut World) -> BodyId {
+    let wall = ShapeGeom::Polygon(Polygon::make_box(0.05, 2.0));
+    body(w, BodyType::Static, Vec2::ZERO, Vec2::ZERO, wall, true)
+}
+
+/// A 5 cm ball at `at` moving at `v`.
+fn small_ball(w: &mut World, at: Vec2, v: Vec2) -> BodyId {
+    body(w, BodyType::Dynamic, at, v, ball(0.05), false)
+}
+
 /// (step, entered) of every sensor event for `visitor`, over `steps` steps.
 fn sensor_log(w: &mut World, visitor: BodyId, steps: u64) -> Vec<(u64, bool)> {
     let mut log = Vec::new();
@@ -60,16 +71,8 @@ fn sensor_log(w: &mut World, visitor: BodyId, steps: u64) -> Vec<(u64, bool)> {
 /// A 0.1 m thick static sensor wall at x = 0 and a 5 cm ball shot at it.
 fn shoot_through_thin_sensor(speed: f64) -> Vec<(u64, bool)> {
     let mut w = world(Vec2::ZERO);
-    let wall = ShapeGeom::Polygon(Polygon::make_box(0.05, 2.0));
-    body(&mut w, BodyType::Static, Vec2::ZERO, Vec2::ZERO, wall, true);
-    let b = body(
-        &mut w,
-        BodyType::Dynamic,
-        Vec2::new(-0.7, 0.3),
-        Vec2::new(speed, 0.0),
-        ball(0.05),
-        false,
-    );
+    thin_sensor(&mut w);
+    let b = small_ball(&mut w, Vec2::new(-0.7, 0.3), Vec2::new(speed, 0.0));
     let log = sensor_log(&mut w, b, 60);
     let x = w.body_position(b).unwrap().x;
     assert!(x > 1.0, "the ball went through (x = {x})");
@@ -98,17 +101,9 @@ fn a_slow_ball_enters_and_exits_in_different_steps_once_each() {
 #[test]
 fn a_ball_that_misses_the_sensor_gets_no_events() {
     let mut w = world(Vec2::ZERO);
-    let wall = ShapeGeom::Polygon(Polygon::make_box(0.05, 2.0));
-    body(&mut w, BodyType::Static, Vec2::ZERO, Vec2::ZERO, wall, true);
+    thin_sensor(&mut w);
     // Passes above the top of the wall (y = 2) at 1000 m/s.
-    let b = body(
-        &mut w,
-        BodyType::Dynamic,
-        Vec2::new(-0.7, 2.2),
-        Vec2::new(1_000.0, 0.0),
-        ball(0.05),
-        false,
-    );
+    let b = small_ball(&mut w, Vec2::new(-0.7, 2.2), Vec2::new(1_000.0, 0.0));
     assert_eq!(sensor_log(&mut w, b, 20), vec![]);
 }
 
@@ -154,14 +149,7 @@ fn a_body_resting_inside_a_sensor_enters_once_and_never_exits() {
 #[test]
 fn a_fast_moving_sensor_passing_over_a_still_body_is_noticed() {
     let mut w = world(Vec2::ZERO);
-    let b = body(
-        &mut w,
-        BodyType::Dynamic,
-        Vec2::new(0.0, 0.0),
-        Vec2::ZERO,
-        ball(0.05),
-        false,
-    );
+    let b = small_ball(&mut w, Vec2::new(0.0, 0.0), Vec2::ZERO);
     // A thin kinematic sensor blade sweeping across at 300 m/s (5 m a step).
     let blade = ShapeGeom::Polygon(Polygon::make_box(0.05, 1.0));
     body(
@@ -184,17 +172,9 @@ fn sweeping_does_not_change_the_simulation() {
     let run = |with_sensor: bool| {
         let mut w = world(Vec2::new(0.0, -9.81));
         if with_sensor {
-            let wall = ShapeGeom::Polygon(Polygon::make_box(0.05, 2.0));
-            body(&mut w, BodyType::Static, Vec2::ZERO, Vec2::ZERO, wall, true);
+            thin_sensor(&mut w);
         }
-        let b = body(
-            &mut w,
-            BodyType::Dynamic,
-            Vec2::new(-0.7, 0.3),
-            Vec2::new(500.0, 0.0),
-            ball(0.05),
-            false,
-        );
+        let b = small_ball(&mut w, Vec2::new(-0.7, 0.3), Vec2::new(500.0, 0.0));
         for _ in 0..30 {
             w.step(DT);
         }
@@ -208,17 +188,9 @@ fn a_sensor_added_or_removed_while_running_is_swept_from_then_on() {
     // The sweep keeps its list of sensor shapes between steps: a sensor
     // created mid-run must join it, a destroyed one must leave it.
     let mut w = world(Vec2::ZERO);
-    let b = body(
-        &mut w,
-        BodyType::Dynamic,
-        Vec2::new(-0.7, 0.3),
-        Vec2::ZERO,
-        ball(0.05),
-        false,
-    );
+    let b = small_ball(&mut w, Vec2::new(-0.7, 0.3), Vec2::ZERO);
     assert!(sensor_log(&mut w, b, 5).is_empty());
-    let wall = ShapeGeom::Polygon(Polygon::make_box(0.05, 2.0));
-    let sensor = body(&mut w, BodyType::Static, Vec2::ZERO, Vec2::ZERO, wall, true);
+    let sensor = thin_sensor(&mut w);
     w.set_linear_velocity(b, Vec2::new(300.0, 0.0)).unwrap();
     assert_eq!(sensor_log(&mut w, b, 10), vec![(6, true), (6, false)]);
     w.destroy_body(sensor).unwrap();
