@@ -143,7 +143,7 @@ fn options(l: &Limits, echo: bool) -> Result<SceneOptions, String> {
         memory_limit: (l.memory_limit as usize) << 20,
         time_limit: Duration::from_secs_f64(l.time_limit),
         echo,
-        scripts_dir: None,
+        ..SceneOptions::default()
     })
 }
 

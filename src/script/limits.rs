@@ -6,21 +6,34 @@
 //! Time: a count hook stops `while true do end`, but while one is installed
 //! Lua 5.4 traps *every* instruction (measured 2.4× slower, whatever the
 //! count), which would eat most of the force-field budget (DESIGN.md §6). So
-//! the main Lua thread runs without a hook and a watchdog thread installs
-//! one only when a deadline has passed — the way `lua.c` stops a script on
-//! Ctrl-C (`lua_sethook` is the one Lua call made to be called
-//! asynchronously). The hook then raises `file:line: ... time limit` in the
-//! running code. The watchdog also samples the running position every
-//! 50 ms the same way, so an out-of-memory error (which Lua reports without a
-//! position) can still name the line it came from.
+//! the Lua thread runs without a hook, and a watchdog thread asks for one
+//! only when a deadline has passed — the way `lua.c` stops a script on
+//! Ctrl-C. The watchdog never touches the Lua state itself: `lua_sethook`
+//! walks and writes the state's list of call frames, which the Lua thread
+//! allocates and frees as it runs, so calling it from another thread is a
+//! data race (it corrupted memory: issue 19). Instead the watchdog sends a
+//! signal to the Lua thread (`pthread_kill`), and the handler, running on
+//! that thread between two of its instructions, sets the hook. Lua allows
+//! exactly this (ldebug.c: `lua_sethook` "can be called during a signal").
+//! The hook then raises `file:line: ... time limit` in the running code. The
+//! watchdog also asks for a hook every 50 ms while scene code runs, to
+//! sample the running position, so an out-of-memory error (which Lua
+//! reports without a position) can still name the line it came from.
+//!
+//! Which state the handler hooks: a thread-local pointer to the limits of
+//! the scene whose code is running on this thread (set by `Clock::enter`,
+//! restored when its `Budget` ends). It is null whenever no scene code runs,
+//! so a signal that arrives late (after the code returned, or while a state
+//! is being closed) does nothing.
 //!
 //! Coroutines have their own `lua_State`, out of reach of the watchdog's
 //! hook: they get an ordinary count hook instead (see `sandbox.rs`).
 
 use mlua::ffi;
+use std::cell::Cell;
 use std::ffi::{c_int, c_void, CStr};
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -29,17 +42,26 @@ pub const DEFAULT_MEMORY_LIMIT: usize = 512 << 20;
 /// Default time a scene may run Lua code without returning to physbox.
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_millis(800);
 pub const MEMORY_HELP: &str = "the scene used more than its Lua memory limit (--memory-limit)";
+/// How often the running line is sampled while scene code runs (for
+/// out-of-memory messages).
+pub const DEFAULT_SAMPLE_INTERVAL: Duration = Duration::from_millis(50);
 
 /// How often the watchdog looks at the clock.
 const TICK: Duration = Duration::from_millis(10);
 /// How long past its deadline scene code may stay stuck where no hook can
 /// reach it before the process is stopped.
 const STUCK_GRACE: Duration = Duration::from_secs(2);
-/// How often it samples the running line (for out-of-memory messages).
-const SAMPLE_EVERY: u32 = 5;
 
 /// Address used as the registry key of the watchdog's shared state.
 static REGISTRY_KEY: u8 = 0;
+
+thread_local! {
+    /// The limits of the scene whose code runs on this thread right now
+    /// (null: none). Read by the signal handler, so it is a plain pointer in
+    /// a `const`-initialised thread local (no lazy set-up, no destructor):
+    /// reading it is one load, safe inside a handler.
+    static RUNNING: Cell<*const Shared> = const { Cell::new(std::ptr::null()) };
+}
 
 pub(crate) struct Shared {
     base: Instant,
@@ -48,11 +70,16 @@ pub(crate) struct Shared {
     deadline_ns: AtomicU64,
     limit: Duration,
     stop: AtomicBool,
+    /// The main `lua_State`; only ever used on `owner`.
     state: AtomicPtr<ffi::lua_State>,
+    /// The thread that owns the Lua state (an mlua `Lua` cannot move between
+    /// threads), the one the watchdog signals.
+    owner: libc::pthread_t,
     /// Last `file:line` seen running.
     last_position: Mutex<Option<String>>,
     /// The scene file, for messages when no line is known.
     scene: String,
+    sample_every: Duration,
 }
 
 impl Shared {
@@ -79,12 +106,14 @@ pub struct Watchdog {
     thread: Option<JoinHandle<()>>,
 }
 
-/// Restores the outer deadline when a nested run of scene code ends; time
-/// spent inside does not count against the outer run.
+/// Restores the outer deadline (and the outer running scene) when a nested
+/// run of scene code ends; time spent inside does not count against the
+/// outer run.
 pub struct Budget {
     shared: Arc<Shared>,
     saved: u64,
     start: u64,
+    saved_running: *const Shared,
 }
 
 /// The handle scene-facing code uses to start and pause the clock.
@@ -94,27 +123,26 @@ pub struct Clock(Arc<Shared>);
 impl Clock {
     /// Scene code is about to run: it gets a fresh time allowance.
     pub fn enter(&self) -> Budget {
-        let saved = self.0.deadline_ns.load(Ordering::Relaxed);
         let start = self.0.now_ns();
-        let deadline = start + self.0.limit.as_nanos() as u64;
-        self.0.deadline_ns.store(deadline, Ordering::Relaxed);
-        Budget {
-            shared: self.0.clone(),
-            saved,
-            start,
-        }
+        self.budget(start + self.0.limit.as_nanos() as u64)
     }
 
     /// Rust work (physics) is about to run from inside scene code: the
     /// clock stops until the returned guard is dropped.
     pub fn pause(&self) -> Budget {
+        self.budget(0)
+    }
+
+    fn budget(&self, deadline: u64) -> Budget {
         let saved = self.0.deadline_ns.load(Ordering::Relaxed);
         let start = self.0.now_ns();
-        self.0.deadline_ns.store(0, Ordering::Relaxed);
+        let saved_running = RUNNING.with(|r| r.replace(Arc::as_ptr(&self.0)));
+        self.0.deadline_ns.store(deadline, Ordering::Relaxed);
         Budget {
             shared: self.0.clone(),
             saved,
             start,
+            saved_running,
         }
     }
 
@@ -146,20 +174,31 @@ impl Drop for Budget {
             self.saved + (self.shared.now_ns() - self.start)
         };
         self.shared.deadline_ns.store(restored, Ordering::Relaxed);
+        // Before `shared` (which keeps the pointee alive) is released.
+        RUNNING.with(|r| r.set(self.saved_running));
     }
 }
 
 impl Watchdog {
-    /// Start watching `lua`'s main thread.
-    pub fn new(lua: &mlua::Lua, limit: Duration, scene: String) -> mlua::Result<Watchdog> {
+    /// Start watching `lua`'s main thread (the calling thread owns it).
+    pub fn new(
+        lua: &mlua::Lua,
+        limit: Duration,
+        scene: String,
+        sample_every: Duration,
+    ) -> mlua::Result<Watchdog> {
+        install_signal_handler()?;
         let shared = Arc::new(Shared {
             base: Instant::now(),
             deadline_ns: AtomicU64::new(0),
             limit,
             stop: AtomicBool::new(false),
             state: AtomicPtr::new(std::ptr::null_mut()),
+            // SAFETY: no preconditions.
+            owner: unsafe { libc::pthread_self() },
             last_position: Mutex::new(None),
             scene,
+            sample_every: sample_every.max(Duration::from_micros(50)),
         });
         let ptr = Arc::as_ptr(&shared) as *mut c_void;
         let mut main_state = std::ptr::null_mut();
@@ -195,6 +234,8 @@ impl Watchdog {
 
 impl Drop for Watchdog {
     fn drop(&mut self) {
+        // After the join no signal is sent any more; the owner thread is
+        // this one (the Lua state cannot move), so it is alive until then.
         self.shared.stop.store(true, Ordering::SeqCst);
         if let Some(t) = self.thread.take() {
             t.thread().unpark();
@@ -203,12 +244,64 @@ impl Drop for Watchdog {
     }
 }
 
+/// The signal the watchdog sends: a real-time one, away from the low end
+/// that libraries tend to claim.
+fn interrupt_signal() -> c_int {
+    libc::SIGRTMAX() - 2
+}
+
+/// Install the process-wide handler once.
+fn install_signal_handler() -> mlua::Result<()> {
+    static INSTALLED: OnceLock<Result<(), String>> = OnceLock::new();
+    let installed = INSTALLED.get_or_init(|| {
+        // SAFETY: a zeroed sigaction is valid; the handler only does what a
+        // handler may (see `on_interrupt`).
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_interrupt as extern "C" fn(c_int) as usize;
+            // Restart interrupted system calls: the signal must be invisible
+            // to everything but the Lua interpreter.
+            action.sa_flags = libc::SA_RESTART | libc::SA_ONSTACK;
+            libc::sigemptyset(&mut action.sa_mask);
+            if libc::sigaction(interrupt_signal(), &action, std::ptr::null_mut()) != 0 {
+                return Err(std::io::Error::last_os_error().to_string());
+            }
+        }
+        Ok(())
+    });
+    installed.clone().map_err(|e| {
+        mlua::Error::runtime(format!(
+            "cannot install the Lua watchdog's signal handler: {e}"
+        ))
+    })
+}
+
+/// The signal handler, on the Lua thread: arm a one-instruction count hook
+/// on the state whose scene code is running here, if any.
+extern "C" fn on_interrupt(_sig: c_int) {
+    let running = RUNNING.with(|r| r.get());
+    if running.is_null() {
+        return;
+    }
+    // SAFETY: `RUNNING` is non-null only while a `Budget` (holding an `Arc`
+    // of it) is alive on this thread, and then its Lua state is open. The
+    // handler interrupts this thread, so the state is not being changed
+    // concurrently, only paused at an arbitrary instruction, which is what
+    // `lua_sethook` is written for.
+    unsafe {
+        let state = (*running).state.load(Ordering::Relaxed);
+        if !state.is_null() {
+            ffi::lua_sethook(state, Some(hook), ffi::LUA_MASKCOUNT, 1);
+        }
+    }
+}
+
 fn watch(shared: &Shared) {
-    let mut ticks = 0u32;
     let mut tripped_for = 0u64;
+    let mut last_sample = Instant::now();
+    let tick = TICK.min(shared.sample_every);
     while !shared.stop.load(Ordering::SeqCst) {
-        std::thread::park_timeout(TICK);
-        ticks = ticks.wrapping_add(1);
+        std::thread::park_timeout(tick);
         let deadline = shared.deadline_ns.load(Ordering::Relaxed);
         if deadline == 0 {
             continue;
@@ -232,19 +325,22 @@ fn watch(shared: &Shared) {
         if overdue {
             tripped_for = deadline;
         }
-        if overdue || ticks % SAMPLE_EVERY == 0 {
-            let state = shared.state.load(Ordering::SeqCst);
-            // SAFETY: `lua_sethook` is documented as safe to call
-            // asynchronously; the state lives until this thread is joined.
-            unsafe { ffi::lua_sethook(state, Some(hook), ffi::LUA_MASKCOUNT, 1) };
+        let sample = last_sample.elapsed() >= shared.sample_every;
+        if overdue || sample {
+            last_sample = Instant::now();
+            // SAFETY: the owner thread is alive until `Watchdog::drop` has
+            // joined this thread.
+            unsafe { libc::pthread_kill(shared.owner, interrupt_signal()) };
         }
     }
 }
 
 /// Runs at the next Lua instruction after the watchdog armed it: records the
 /// position, then either raises the time-limit error or removes itself.
+/// Past the deadline it stays armed, so code that catches the error with
+/// `pcall` and carries on is stopped again at its next instruction, until
+/// the error reaches physbox.
 unsafe extern "C-unwind" fn hook(l: *mut ffi::lua_State, _ar: *mut ffi::lua_Debug) {
-    ffi::lua_sethook(l, None, 0, 0);
     ffi::lua_rawgetp(
         l,
         ffi::LUA_REGISTRYINDEX,
@@ -253,14 +349,19 @@ unsafe extern "C-unwind" fn hook(l: *mut ffi::lua_State, _ar: *mut ffi::lua_Debu
     let shared = ffi::lua_touserdata(l, -1) as *const Shared;
     ffi::lua_pop(l, 1);
     if shared.is_null() {
+        ffi::lua_sethook(l, None, 0, 0);
         return;
     }
     let shared = &*shared;
+    let expired = shared.expired();
+    if !expired {
+        ffi::lua_sethook(l, None, 0, 0);
+    }
     let position = running_position(l);
     if let (Some(p), Ok(mut last)) = (&position, shared.last_position.lock()) {
         *last = Some(p.clone());
     }
-    if !shared.expired() {
+    if !expired {
         return;
     }
     {

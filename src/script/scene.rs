@@ -3,7 +3,7 @@
 
 use super::draw::{DrawCmd, DrawList};
 use super::error::SceneError;
-use super::limits::{Watchdog, DEFAULT_MEMORY_LIMIT, DEFAULT_TIME_LIMIT};
+use super::limits::{Watchdog, DEFAULT_MEMORY_LIMIT, DEFAULT_SAMPLE_INTERVAL, DEFAULT_TIME_LIMIT};
 use super::require::display_path;
 use super::sim::{Ctx, Outcome, Sample, SceneSettings, SearchPaths, Sim};
 use super::world_api::WorldHandle;
@@ -22,6 +22,10 @@ pub struct SceneOptions {
     pub memory_limit: usize,
     /// How long scene code may run without returning.
     pub time_limit: Duration,
+    /// How often the watchdog samples the running line while scene code
+    /// runs (names the line of an out-of-memory error). Stress tests make it
+    /// tiny to interrupt the interpreter thousands of times a second.
+    pub sample_interval: Duration,
     /// Echo `print`/`message` to stdout as they happen.
     pub echo: bool,
     /// The project's `scripts/` folder (`None`: the nearest `scripts/` beside
@@ -34,6 +38,7 @@ impl Default for SceneOptions {
         SceneOptions {
             memory_limit: DEFAULT_MEMORY_LIMIT,
             time_limit: DEFAULT_TIME_LIMIT,
+            sample_interval: DEFAULT_SAMPLE_INTERVAL,
             echo: false,
             scripts_dir: None,
         }
@@ -41,8 +46,8 @@ impl Default for SceneOptions {
 }
 
 pub struct Scene {
-    // Field order matters: `lua` is closed (in `Drop`) while the watchdog
-    // still runs, so finalizers that loop forever are stopped too.
+    // `lua` is closed (in `Drop`) before the watchdog stops. Scene code
+    // cannot install finalizers (`sandbox.rs`), so closing runs none of it.
     lua: Option<Lua>,
     watchdog: Watchdog,
     sim: Rc<RefCell<Sim>>,
@@ -104,7 +109,8 @@ impl Scene {
         let shown = display_path(path);
         let setup = |e: mlua::Error| SceneError::new(format!("{shown}: cannot start Lua: {e}"));
         let lua = sandbox::new_lua(opts.memory_limit).map_err(setup)?;
-        let watchdog = Watchdog::new(&lua, opts.time_limit, shown.clone()).map_err(setup)?;
+        let watchdog = Watchdog::new(&lua, opts.time_limit, shown.clone(), opts.sample_interval)
+            .map_err(setup)?;
         let mut sim = Sim::new(World::new(WorldSettings::default()));
         sim.console.echo = opts.echo;
         let sim = Rc::new(RefCell::new(sim));
@@ -299,13 +305,13 @@ impl Scene {
 
 impl Drop for Scene {
     fn drop(&mut self) {
-        // Drop our references into Lua, then close it under a deadline.
+        // Drop our references into Lua, then close it. No clock runs while
+        // it closes: the watchdog's interrupt must never reach a state that
+        // is being freed.
         if let Ok(mut sim) = self.sim.try_borrow_mut() {
             sim.extras.clear();
             sim.fields.clear();
         }
-        let clock = self.watchdog.clock();
-        let _budget = clock.enter();
         if let Some(lua) = self.lua.take() {
             if let Some(ctx) = lua.app_data_ref::<Ctx>() {
                 ctx.forces.borrow_mut().take();
