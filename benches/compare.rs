@@ -6,10 +6,12 @@
 //!                                [--repeats R] [--chunk C] [--sleep on|off]
 //!                                [--engines box2d,rapier2d,physbox] [--stages]
 //! ```
-//! Scenes: large_pyramid, many_pyramids, rain, tumbler, joint_grid (default:
-//! all five).
-//! `--steps N`: total steps per run, default Box2D's count for the scene
-//! (500 / 200 / 1000 / 750 / 500). The first W (default 1, as Box2D's driver does) are
+//! Scenes: Box2D v3's benchmarks (`big`): large_pyramid, many_pyramids,
+//! rain, tumbler, joint_grid; and sandbox-sized scenes (`sandbox`):
+//! ball_pit (200 balls; `ball_pit_N` for N balls: 50, 800 and 2000 are in
+//! the set), box_pile, ragdolls, chain, cradles, mixed. Default: all.
+//! `--steps N`: total steps per run, default Box2D's count for its scenes
+//! (500 / 200 / 1000 / 750 / 500) and 600 for the sandbox ones. The first W (default 1, as Box2D's driver does) are
 //! warm-up and untimed; the other N - W are timed one by one (for rain the
 //! body spawning before a step is timed with it, as in Box2D's driver).
 //! `--repeats R` builds and runs each scene R times per engine (engines
@@ -125,7 +127,7 @@ fn parse_args() -> Options {
             }
             "-h" | "--help" => {
                 println!(
-                    "cargo bench --bench compare -- [large_pyramid|many_pyramids|rain|tumbler|joint_grid ...] \
+                    "cargo bench --bench compare -- [big|sandbox|SCENE ...] \
                      [--steps N] [--warmup W] [--repeats R] [--chunk C] [--sleep on|off] \
                      [--engines box2d,rapier2d,physbox] [--stages]"
                 );
@@ -133,13 +135,13 @@ fn parse_args() -> Options {
             }
             s if s.starts_with('-') => eprintln!("ignoring unknown option {s}"),
             s => match Scene::parse(s) {
-                Some(sc) => o.scenes.push(sc),
+                Some(sc) => o.scenes.extend(sc),
                 None => eprintln!("ignoring unknown scene {s}"),
             },
         }
     }
     if o.scenes.is_empty() {
-        o.scenes = Scene::ALL.to_vec();
+        o.scenes = Scene::all();
     }
     o
 }

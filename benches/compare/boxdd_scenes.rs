@@ -1,10 +1,10 @@
 //! Box2D v3 (C, vendored by `boxdd` 0.6, single worker, float precision).
 
-use super::scenes::{BodyRef, DynBody, Geom, Scene, DENSITY, DT, GRAVITY_Y, SUBSTEPS};
+use super::scenes::{BodyRef, DynBody, Geom, Scene, DENSITY, DT, FRICTION, GRAVITY_Y, SUBSTEPS};
 use super::Engine;
 use boxdd::{
-    shapes, BodyBuilder, BodyId, BodyType, Filter, Foundation, Position, ShapeDef, Transform, Vec2,
-    WorkerCount, World, WorldBuilder,
+    shapes, BodyBuilder, BodyId, BodyType, Filter, Foundation, Position, ShapeDef, SurfaceMaterial,
+    Transform, Vec2, WorkerCount, World, WorldBuilder,
 };
 
 pub struct Box2dEngine {
@@ -87,9 +87,13 @@ impl Box2dEngine {
             let mut joint = e
                 .world
                 .revolute(a, b)
-                .anchor_world([h.anchor[0] as f32, h.anchor[1] as f32]);
+                .anchor_world([h.anchor[0] as f32, h.anchor[1] as f32])
+                .collide_connected(false);
             if let Some((speed, torque)) = h.motor {
                 joint = joint.motor(torque as f32, speed as f32);
+            }
+            if let Some((lower, upper)) = h.limits {
+                joint = joint.limit(lower as f32, upper as f32);
             }
             joint.build().expect("revolute joint");
         }
@@ -97,12 +101,19 @@ impl Box2dEngine {
     }
 
     fn create_body(&mut self, body_type: BodyType, at: [f64; 2]) -> BodyId {
-        let def = BodyBuilder::from(self.foundation.body_def())
+        self.create_body_at(body_type, at, 0.0)
+    }
+
+    fn create_body_at(&mut self, body_type: BodyType, at: [f64; 2], angle: f64) -> BodyId {
+        let mut def = BodyBuilder::from(self.foundation.body_def())
             .body_type(body_type)
-            .position(Position::new(at[0] as f32, at[1] as f32))
-            .build()
-            .expect("body def");
-        self.world.create_body(def).expect("body")
+            .position(Position::new(at[0] as f32, at[1] as f32));
+        if angle != 0.0 {
+            def = def.angle(angle as f32);
+        }
+        self.world
+            .create_body(def.build().expect("body def"))
+            .expect("body")
     }
 
     fn add_shape(&mut self, body: BodyId, g: &Geom) {
@@ -143,8 +154,28 @@ impl Box2dEngine {
             } else {
                 BodyType::Dynamic
             };
-            let id = self.create_body(kind, [d.x, d.y]);
-            self.add_shape(id, &d.geom);
+            let id = self.create_body_at(kind, [d.x, d.y], d.angle);
+            let default_material = d.friction == FRICTION && d.restitution == 0.0 && d.group == 0;
+            if default_material {
+                self.add_shape(id, &d.geom);
+            } else {
+                // Box2D's groups: a negative index never collides with itself.
+                let filter = Filter {
+                    group_index: -(d.group as i32),
+                    ..Filter::default()
+                };
+                let material = SurfaceMaterial::default()
+                    .with_friction(d.friction as f32)
+                    .and_then(|m| m.with_restitution(d.restitution as f32))
+                    .expect("material");
+                let def = ShapeDef::builder()
+                    .density(DENSITY as f32)
+                    .material(material)
+                    .filter(filter)
+                    .build()
+                    .expect("shape def");
+                self.add_shape_with(id, &d.geom, &def);
+            }
             self.bodies.push(id);
         }
     }

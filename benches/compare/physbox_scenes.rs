@@ -32,6 +32,7 @@ impl PhysboxEngine {
             }
             Scene::Tumbler => tumbler(&mut world),
             Scene::JointGrid => joint_grid(&mut world),
+            other => physbox::testbed::bench::scene(&mut world, &other.desc()),
         };
         PhysboxEngine {
             world,

@@ -30,7 +30,14 @@ fn collider(g: &Geom) -> ColliderBuilder {
         ),
         Geom::Circle { r } => ColliderBuilder::ball(r as f32),
     };
-    b.friction(FRICTION as f32).density(1.0).restitution(0.0)
+    // Box2D mixes friction as sqrt(fa fb) and restitution as max(ea, eb);
+    // Min and Max give the same for the materials these scenes use (equal
+    // frictions, or one of them 0).
+    b.friction(FRICTION as f32)
+        .density(1.0)
+        .restitution(0.0)
+        .friction_combine_rule(CoefficientCombineRule::Min)
+        .restitution_combine_rule(CoefficientCombineRule::Max)
 }
 
 impl RapierEngine {
@@ -89,11 +96,15 @@ impl RapierEngine {
             let local = |body: RigidBodyHandle| at - e.world.bodies[body].translation();
             let mut joint = RevoluteJointBuilder::new()
                 .local_anchor1(local(a))
-                .local_anchor2(local(b));
+                .local_anchor2(local(b))
+                .contacts_enabled(false);
             if let Some((speed, torque)) = h.motor {
                 joint = joint
                     .motor_velocity(speed as f32, 1.0)
                     .motor_max_force(torque as f32);
+            }
+            if let Some((lower, upper)) = h.limits {
+                joint = joint.limits([lower as f32, upper as f32]);
             }
             e.world.insert_impulse_joint(a, b, joint);
         }
@@ -108,10 +119,21 @@ impl RapierEngine {
                 RigidBodyBuilder::dynamic()
             }
             .translation(Vector::new(d.x as f32, d.y as f32))
+            .rotation(d.angle as f32)
             .can_sleep(self.can_sleep);
-            let (h, _) = self
-                .world
-                .insert(rb, collider(&d.geom).collision_groups(self.groups));
+            // rapier has no "same group never collides": each group gets a
+            // membership bit that its own filter leaves out.
+            let groups = if d.group == 0 {
+                self.groups
+            } else {
+                let bit = Group::from_bits_truncate(1 << (d.group % 32));
+                InteractionGroups::new(bit, !bit, InteractionTestMode::And)
+            };
+            let collider = collider(&d.geom)
+                .friction(d.friction as f32)
+                .restitution(d.restitution as f32)
+                .collision_groups(groups);
+            let (h, _) = self.world.insert(rb, collider);
             self.bodies.push(h);
         }
     }

@@ -47,11 +47,15 @@ fn geom(g: Geom) -> ShapeGeom {
 #[derive(Clone, Copy)]
 struct Material {
     density: f64,
+    friction: f64,
+    restitution: f64,
     group: i32,
 }
 
 const DEFAULT: Material = Material {
     density: DENSITY,
+    friction: FRICTION,
+    restitution: 0.0,
     group: 0,
 };
 
@@ -59,6 +63,7 @@ fn body(
     world: &mut World,
     body_type: BodyType,
     position: Vec2,
+    angle: f64,
     shapes: &[Geom],
     material: Material,
 ) -> BodyId {
@@ -66,6 +71,7 @@ fn body(
         .create_body(&BodyDef {
             body_type,
             position,
+            angle,
             ..BodyDef::default()
         })
         .unwrap();
@@ -73,7 +79,8 @@ fn body(
         let def = ShapeDef {
             geom: geom(g),
             density: material.density,
-            friction: FRICTION,
+            friction: material.friction,
+            restitution: material.restitution,
             group: material.group,
             ..ShapeDef::default()
         };
@@ -82,7 +89,9 @@ fn body(
     id
 }
 
-fn spawn(world: &mut World, bodies: &[DynBody], material: Material) -> Vec<BodyId> {
+/// `bodies`, each with its own material; `group` for every body that has
+/// none of its own (joint_grid's non-colliding circles).
+fn spawn(world: &mut World, bodies: &[DynBody], group: i32) -> Vec<BodyId> {
     bodies
         .iter()
         .map(|b| {
@@ -91,7 +100,20 @@ fn spawn(world: &mut World, bodies: &[DynBody], material: Material) -> Vec<BodyI
             } else {
                 BodyType::Dynamic
             };
-            body(world, kind, Vec2::new(b.x, b.y), &[b.geom], material)
+            let material = Material {
+                friction: b.friction,
+                restitution: b.restitution,
+                group: if b.group != 0 { b.group as i32 } else { group },
+                ..DEFAULT
+            };
+            body(
+                world,
+                kind,
+                Vec2::new(b.x, b.y),
+                b.angle,
+                &[b.geom],
+                material,
+            )
         })
         .collect()
 }
@@ -103,6 +125,7 @@ fn build(world: &mut World, desc: &SceneDesc) -> Vec<BodyId> {
         world,
         BodyType::Static,
         Vec2::from(desc.static_origin),
+        0.0,
         &desc.statics,
         DEFAULT,
     );
@@ -112,26 +135,24 @@ fn build(world: &mut World, desc: &SceneDesc) -> Vec<BodyId> {
         .map(|c| {
             let material = Material {
                 density: c.density,
-                group: 0,
+                ..DEFAULT
             };
             body(
                 world,
                 BodyType::Dynamic,
                 Vec2::new(c.x, c.y),
+                0.0,
                 &c.shapes,
                 material,
             )
         })
         .collect();
-    let material = Material {
-        group: if desc.bodies_collide {
-            0
-        } else {
-            NON_COLLIDING
-        },
-        ..DEFAULT
+    let group = if desc.bodies_collide {
+        0
+    } else {
+        NON_COLLIDING
     };
-    let bodies = spawn(world, &desc.bodies, material);
+    let bodies = spawn(world, &desc.bodies, group);
     let id = |r: BodyRef| match r {
         BodyRef::Ground => ground,
         BodyRef::Body(i) => bodies[i],
@@ -140,6 +161,7 @@ fn build(world: &mut World, desc: &SceneDesc) -> Vec<BodyId> {
     for h in &desc.hinges {
         let kind = JointKind::Hinge(HingeParams {
             motor: h.motor,
+            limits: h.limits,
             ..HingeParams::default()
         });
         let def = JointDef::new(kind, id(h.a), Some(id(h.b)), Vec2::from(h.anchor));
@@ -168,7 +190,7 @@ pub fn rain_setup(world: &mut World) {
 /// Box2D `StepRain` with circles: the bodies that appear before step
 /// `step_index` (see `bench_scenes::rain_spawn`).
 pub fn rain_step(world: &mut World, step_index: usize) -> Vec<BodyId> {
-    spawn(world, &scenes::rain_spawn(step_index), DEFAULT)
+    spawn(world, &scenes::rain_spawn(step_index), 0)
 }
 
 /// Box2D `CreateTumbler` (a motor-driven frame with 2,025 small boxes); use
@@ -181,4 +203,10 @@ pub fn tumbler(world: &mut World) -> Vec<BodyId> {
 /// `settings(false)`.
 pub fn joint_grid(world: &mut World) -> Vec<BodyId> {
     build(world, &scenes::joint_grid())
+}
+
+/// Any scene description (the sandbox-sized ones among them): builds it and
+/// returns the ids of `desc.bodies`.
+pub fn scene(world: &mut World, desc: &SceneDesc) -> Vec<BodyId> {
+    build(world, desc)
 }

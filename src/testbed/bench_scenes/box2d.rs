@@ -1,118 +1,10 @@
-//! Engine-neutral descriptions of Box2D v3's benchmark scenes
-//! (large_pyramid, many_pyramids, rain, tumbler, joint_grid): plain geometry that the physbox
-//! builders in `bench.rs` and the peer engines in `benches/compare` (Box2D v3
-//! through `boxdd`, rapier2d) all build from, so every engine gets exactly
-//! the same scene.
-//!
-//! The scenes follow Box2D v3's `shared/benchmarks.c` (revision 56edae79,
-//! the one `boxdd` 0.6 vendors) and the driver loop in `benchmark/main.c`:
-//! dt = 1/60, 4 substeps, gravity (0, -10), `b2DefaultShapeDef` (density 1,
-//! friction 0.6, restitution 0). Details: benches/compare/README.md.
+//! Box2D v3's own benchmark scenes (`shared/benchmarks.c`, revision
+//! 56edae79, the one `boxdd` 0.6 vendors): large_pyramid, many_pyramids,
+//! rain, tumbler, joint_grid.
 
-/// Box2D's default friction (`b2DefaultShapeDef`).
-pub const FRICTION: f64 = 0.6;
-/// Box2D's default density.
-pub const DENSITY: f64 = 1.0;
-pub const DT: f64 = 1.0 / 60.0;
-pub const SUBSTEPS: u32 = 4;
-pub const GRAVITY_Y: f64 = -10.0;
+use super::{BodyRef, Compound, DynBody, Geom, Hinge, SceneDesc};
 
-/// Geometry of one shape, in the local frame of its body.
-#[derive(Clone, Copy, Debug)]
-pub enum Geom {
-    /// Axis-aligned box: half extents and local centre.
-    Box { hx: f64, hy: f64, cx: f64, cy: f64 },
-    /// Two-sided segment.
-    Segment { a: [f64; 2], b: [f64; 2] },
-    /// Circle centred on the body origin.
-    Circle { r: f64 },
-}
-
-/// One body with a single shape, created with angle 0: dynamic, or static
-/// when `fixed` (joint_grid's anchors).
-#[derive(Clone, Copy, Debug)]
-pub struct DynBody {
-    pub x: f64,
-    pub y: f64,
-    pub geom: Geom,
-    pub fixed: bool,
-}
-
-impl DynBody {
-    pub fn new(x: f64, y: f64, geom: Geom) -> DynBody {
-        DynBody {
-            x,
-            y,
-            geom,
-            fixed: false,
-        }
-    }
-}
-
-/// A dynamic body made of several shapes with its own density (the
-/// tumbler's frame).
-#[derive(Clone, Debug)]
-pub struct Compound {
-    pub x: f64,
-    pub y: f64,
-    pub density: f64,
-    pub shapes: Vec<Geom>,
-}
-
-/// Which body a hinge holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BodyRef {
-    /// The static body with the scene's static shapes.
-    Ground,
-    /// `SceneDesc::bodies[i]`.
-    Body(usize),
-    /// `SceneDesc::compounds[i]`.
-    Compound(usize),
-}
-
-/// A revolute joint: both anchors at the same world point (the bodies are
-/// created where the joint holds them), optionally with a motor.
-#[derive(Clone, Copy, Debug)]
-pub struct Hinge {
-    pub a: BodyRef,
-    pub b: BodyRef,
-    pub anchor: [f64; 2],
-    /// Target speed (rad/s) and maximum torque (N m).
-    pub motor: Option<(f64, f64)>,
-}
-
-/// A whole scene: static shapes all on one static body at the origin (or, for
-/// large_pyramid, at (0, -1): `static_origin`), the initial dynamic bodies,
-/// and whether sleeping is enabled.
-pub struct SceneDesc {
-    pub static_origin: [f64; 2],
-    pub statics: Vec<Geom>,
-    pub bodies: Vec<DynBody>,
-    pub enable_sleep: bool,
-    /// Created after the static body and before `bodies`.
-    pub compounds: Vec<Compound>,
-    /// Created after every body, in this order.
-    pub hinges: Vec<Hinge>,
-    /// Do the shapes of `bodies` collide with each other? (joint_grid's
-    /// circles do not: Box2D gives them a category their mask excludes.)
-    pub bodies_collide: bool,
-}
-
-impl SceneDesc {
-    fn new(static_origin: [f64; 2], statics: Vec<Geom>, bodies: Vec<DynBody>) -> SceneDesc {
-        SceneDesc {
-            static_origin,
-            statics,
-            bodies,
-            enable_sleep: false,
-            compounds: Vec::new(),
-            hinges: Vec::new(),
-            bodies_collide: true,
-        }
-    }
-}
-
-fn square(extent: f64) -> Geom {
+pub(super) fn square(extent: f64) -> Geom {
     Geom::Box {
         hx: extent,
         hy: extent,
@@ -306,6 +198,7 @@ pub fn tumbler() -> SceneDesc {
             b: BodyRef::Compound(0),
             anchor: [0.0, 10.0],
             motor: Some((25.0f64.to_radians(), 1e8)),
+            limits: None,
         }],
         ..SceneDesc::new([0.0, 0.0], Vec::new(), bodies)
     }
@@ -325,16 +218,15 @@ pub fn joint_grid() -> SceneDesc {
         for i in 0..n {
             let index = bodies.len();
             let (x, y) = (k as f64, -(i as f64));
-            bodies.push(DynBody {
-                fixed: i == 0 && (n / 2 - 3..=n / 2 + 3).contains(&k),
-                ..DynBody::new(x, y, Geom::Circle { r: 0.4 })
-            });
+            let fixed = i == 0 && (n / 2 - 3..=n / 2 + 3).contains(&k);
+            bodies.push(DynBody::new(x, y, Geom::Circle { r: 0.4 }).fixed_if(fixed));
             if i > 0 {
                 hinges.push(Hinge {
                     a: BodyRef::Body(index - 1),
                     b: BodyRef::Body(index),
                     anchor: [x, y + 0.5],
                     motor: None,
+                    limits: None,
                 });
             }
             // Box2D also links the static anchors to each other; those
@@ -347,6 +239,7 @@ pub fn joint_grid() -> SceneDesc {
                     b: BodyRef::Body(index),
                     anchor: [x - 0.5, y],
                     motor: None,
+                    limits: None,
                 });
             }
         }
@@ -356,29 +249,4 @@ pub fn joint_grid() -> SceneDesc {
         bodies_collide: false,
         ..SceneDesc::new([0.0, 0.0], Vec::new(), bodies)
     }
-}
-
-/// The widest-open hinge between two of `desc.bodies`, given where each of
-/// them is now (`poses[i]` = x, y, angle of `desc.bodies[i]`): how far apart
-/// the two bodies' copies of the anchor are (m). Every body starts unrotated
-/// at its `DynBody` position, so its local anchor is the world anchor minus
-/// that position. `None` when the scene has no such hinge.
-pub fn worst_hinge_gap(desc: &SceneDesc, poses: &[[f64; 3]]) -> Option<f64> {
-    let anchor_now = |i: usize, anchor: [f64; 2]| {
-        let start = &desc.bodies[i];
-        let (lx, ly) = (anchor[0] - start.x, anchor[1] - start.y);
-        let [x, y, angle] = poses[i];
-        let (s, c) = angle.sin_cos();
-        [x + c * lx - s * ly, y + s * lx + c * ly]
-    };
-    desc.hinges
-        .iter()
-        .filter_map(|h| match (h.a, h.b) {
-            (BodyRef::Body(i), BodyRef::Body(j)) => {
-                let (a, b) = (anchor_now(i, h.anchor), anchor_now(j, h.anchor));
-                Some((a[0] - b[0]).hypot(a[1] - b[1]))
-            }
-            _ => None,
-        })
-        .reduce(f64::max)
 }
