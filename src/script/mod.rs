@@ -26,6 +26,7 @@ mod joints;
 pub mod limits;
 mod options;
 mod output;
+mod patterns;
 mod require;
 mod sandbox;
 pub mod scene;

@@ -121,6 +121,13 @@ pub fn install_base(lua: &Lua) -> mlua::Result<()> {
                 .get::<mlua::Function>("unpack")?,
         ))?;
     co.raw_set("wrap", wrap)?;
+    // String patterns that watch the clock (Lua's own cannot be stopped).
+    let clock = lua
+        .app_data_ref::<Ctx>()
+        .expect("scene context")
+        .clock
+        .clone();
+    super::patterns::install(lua, clock)?;
     Ok(())
 }
 
