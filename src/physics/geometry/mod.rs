@@ -10,6 +10,7 @@ pub mod hull;
 pub mod mass;
 pub mod polygon;
 mod predicates;
+pub mod shape;
 
 pub use decompose::decompose_concave;
 pub use hull::convex_hull;

@@ -12,8 +12,8 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
-use super::super::solver_body::SolverBody;
 use super::solver::{point_velocity, JointConstraint, Vel, IMPULSES};
+use crate::physics::solver::solver_body::SolverBody;
 use serde::{Deserialize, Serialize};
 
 /// Shortest length the solver uses for an axis (below it the axis is kept).

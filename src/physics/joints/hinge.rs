@@ -18,11 +18,11 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{Real, Vec2};
-use super::super::solver_body::SolverBody;
 use super::solver::{
     apply_point, clamp_correction, clamp_scalar, point_velocity, project_point, solve_point,
     solve_point_mass, JointConstraint, Vel, IMPULSES, LIMITS,
 };
+use crate::physics::solver::solver_body::SolverBody;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]

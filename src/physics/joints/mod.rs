@@ -17,11 +17,11 @@ pub(crate) mod solver;
 pub mod spring;
 pub mod weld;
 
-use super::body::BodyType;
 use super::error::{PhysicsError, PhysicsResult};
-use super::id::{require, Arena, BodyId, JointId};
 use super::math::{is_finite_vec, Real, Vec2};
 use super::world::World;
+use crate::physics::world::body::BodyType;
+use crate::physics::world::id::{require, Arena, BodyId, JointId};
 use serde::{Deserialize, Serialize};
 
 pub use distance::DistanceParams;
@@ -340,7 +340,9 @@ impl World {
             .joints
             .arena
             .remove(id.index, id.generation)
-            .ok_or_else(|| super::id::stale(JointId::WHAT, id.index, id.generation))?;
+            .ok_or_else(|| {
+                crate::physics::world::id::stale(JointId::WHAT, id.index, id.generation)
+            })?;
         self.joints.unlink(j.body_a.index, id.index);
         if self.is_alive(j.body_a) {
             self.wake_body_index(j.body_a.index);

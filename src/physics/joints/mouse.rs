@@ -11,9 +11,9 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{Real, Vec2};
-use super::super::softness::Softness;
-use super::super::solver_body::SolverBody;
 use super::solver::{solve_point, JointConstraint, Vel, IMPULSES};
+use crate::physics::solver::softness::Softness;
+use crate::physics::solver::solver_body::SolverBody;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]

@@ -11,13 +11,13 @@
 //! (stable at any k; see `spring.rs`), no tether.
 //! Ends pinned to bodies with hinge (point) joints.
 
-use super::super::body::{BodyDef, BodyType, ShapeDef};
 use super::super::error::{PhysicsError, PhysicsResult};
-use super::super::id::{BodyId, JointId};
 use super::super::math::{is_finite_vec, Real, Vec2};
-use super::super::shape::{Circle, ShapeGeom};
 use super::super::world::World;
 use super::{DistanceParams, HingeParams, JointDef, JointKind, SpringParams};
+use crate::physics::geometry::shape::{Circle, ShapeGeom};
+use crate::physics::world::body::{BodyDef, BodyType, ShapeDef};
+use crate::physics::world::id::{BodyId, JointId};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct RopeDef {

@@ -19,11 +19,11 @@
 //! leaves no steady stretch under load (a soft row sags by load/(m·ω²)).
 
 use super::super::math::{cross, cross_sv, Real, Rot, Vec2};
-use super::super::solver_body::SolverBody;
-use super::super::step::StepScratch;
 use super::super::world::World;
 use super::{distance, hinge, mouse, slider, spring, weld, JointBreak, JointKind};
-use crate::physics::id::JointId;
+use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::world::id::JointId;
+use crate::physics::world::step::StepScratch;
 
 /// Largest position correction of one row per substep (m): a joint created
 /// far from its pose closes the gap over several substeps, not in one jump.

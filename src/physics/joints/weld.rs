@@ -7,8 +7,8 @@
 //! Impulse slots: 0, 1 point; 2 angle.
 
 use super::super::math::{Real, Vec2};
-use super::super::solver_body::SolverBody;
 use super::solver::{project_angle, project_point, solve_point, JointConstraint, Vel, IMPULSES};
+use crate::physics::solver::solver_body::SolverBody;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]

@@ -1,0 +1,3 @@
+pub(crate) mod contact_solver;
+pub(crate) mod gather;
+pub(crate) mod lanes;
