@@ -16,7 +16,7 @@ pub use error::{PhysicsError, PhysicsResult};
 pub use geometry::shape::{Circle, Polygon, Segment, ShapeGeom, ShapeKind, MAX_POLYGON_VERTICES};
 pub use joints::{
     DistanceParams, HingeParams, Joint, JointBreak, JointDef, JointKind, JointType, MouseParams,
-    Rope, RopeDef, SliderParams, SpringParams, WeldParams,
+    SliderParams, SpringParams, WeldParams,
 };
 pub use math::{Aabb, Real, Rot, Transform, Vec2};
 pub use settings::WorldSettings;
@@ -26,4 +26,5 @@ pub use world::events::{ContactBegin, ContactEnd, SensorEvent, StepEvents};
 pub use world::id::{BodyId, JointId, ShapeId};
 pub use world::profile::StepProfile;
 pub use world::queries::RayCastHit;
+pub use world::ropes::{Rope, RopeDef};
 pub use world::World;

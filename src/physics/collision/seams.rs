@@ -6,22 +6,20 @@
 //! on static polygons (`Polygon::flush`), and circle contacts treat a
 //! corner next to a flush edge as part of the face beside it.
 //!
-//! Recomputed before a step whenever static geometry changed (a static
-//! shape added or removed, a static body moved or retyped).
+//! This file is the geometry of it; the world pass that finds neighbouring
+//! static polygons and writes their marks runs before a step whenever
+//! static geometry changed (`world/step/seams.rs`).
 
-use crate::physics::broad_phase::KindMask;
 use crate::physics::geometry::shape::{ShapeGeom, MAX_POLYGON_VERTICES};
 use crate::physics::math::{Real, Transform, Vec2};
 use crate::physics::settings::LINEAR_SLOP;
-use crate::physics::world::body::BodyType;
-use crate::physics::world::World;
 
 /// How far apart two edge lines may be, and how much two edges must
 /// overlap, to count as one surface (m).
-const FLUSH_TOLERANCE: Real = 0.5 * LINEAR_SLOP;
+pub(crate) const FLUSH_TOLERANCE: Real = 0.5 * LINEAR_SLOP;
 
 /// A static polygon's edges in world space: (start, end, outward normal).
-fn world_edges(geom: &ShapeGeom, xf: Transform) -> Option<Vec<(Vec2, Vec2, Vec2)>> {
+pub(crate) fn world_edges(geom: &ShapeGeom, xf: Transform) -> Option<Vec<(Vec2, Vec2, Vec2)>> {
     let ShapeGeom::Polygon(p) = geom else {
         return None;
     };
@@ -57,62 +55,15 @@ fn covered_ends((a, b, n): (Vec2, Vec2, Vec2), (c, d, m): (Vec2, Vec2, Vec2)) ->
     )
 }
 
-impl World {
-    pub(crate) fn mark_flush_edges(&mut self) {
-        let statics: Vec<u32> = self
-            .shapes
-            .iter()
-            .filter(|(_, s)| {
-                matches!(s.geom, ShapeGeom::Polygon(_))
-                    && !s.sensor
-                    && self.bodies.at(s.body.index).body_type == BodyType::Static
-            })
-            .map(|(i, _)| i)
-            .collect();
-        let mut marks = Vec::with_capacity(statics.len());
-        for &i in &statics {
-            let shape = self.shapes.at(i);
-            let xf = self.bodies.at(shape.body.index).xf;
-            let Some(edges) = world_edges(&shape.geom, xf) else {
-                continue;
-            };
-            let mut neighbours = Vec::new();
-            let probe = shape.aabb.expanded(FLUSH_TOLERANCE);
-            self.broad_phase.query(probe, KindMask::STATIC, |_, user| {
-                if user as u32 != i {
-                    neighbours.push(user as u32);
-                }
-                true
-            });
-            let mut flush: u16 = 0;
-            for j in neighbours {
-                let other = self.shapes.at(j);
-                if other.sensor {
-                    continue;
-                }
-                let oxf = self.bodies.at(other.body.index).xf;
-                let Some(other_edges) = world_edges(&other.geom, oxf) else {
-                    continue;
-                };
-                for (k, &edge) in edges.iter().enumerate() {
-                    for &o in &other_edges {
-                        let (start, end) = covered_ends(edge, o);
-                        flush |= (u16::from(start) << (2 * k)) | (u16::from(end) << (2 * k + 1));
-                    }
-                }
-            }
-            marks.push((i, flush));
-        }
-        // Every polygon is written (a neighbour may have gone).
-        for (_, shape) in self.shapes.iter_mut() {
-            if let ShapeGeom::Polygon(p) = &mut shape.geom {
-                p.flush = 0;
-            }
-        }
-        for (i, flush) in marks {
-            if let ShapeGeom::Polygon(p) = &mut self.shapes.at_mut(i).geom {
-                p.flush = flush;
-            }
+/// The flush bits of a polygon's `edges` that `other_edges` (a neighbour's)
+/// cover: bits 2k and 2k + 1 for the start and end of edge k.
+pub(crate) fn flush_marks(edges: &[(Vec2, Vec2, Vec2)], other_edges: &[(Vec2, Vec2, Vec2)]) -> u16 {
+    let mut flush: u16 = 0;
+    for (k, &edge) in edges.iter().enumerate() {
+        for &o in other_edges {
+            let (start, end) = covered_ends(edge, o);
+            flush |= (u16::from(start) << (2 * k)) | (u16::from(end) << (2 * k + 1));
         }
     }
+    flush
 }

@@ -12,7 +12,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
-use super::solver::{point_velocity, JointConstraint, Vel, IMPULSES};
+use super::constraint::{point_velocity, JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::solver_body::SolverBody;
 use serde::{Deserialize, Serialize};
 
@@ -76,7 +76,7 @@ pub(crate) fn prepare(p: &DistanceParams) -> Prepared {
 
 fn data(c: &JointConstraint) -> Prepared {
     match c.kind {
-        super::solver::Prepared::Distance(p) => p,
+        super::constraint::Prepared::Distance(p) => p,
         _ => unreachable!("distance solver on another joint kind"),
     }
 }
@@ -101,7 +101,7 @@ pub(crate) fn apply(
     let (ra, rb) = c.anchors(bodies);
     let (u, _) = axis(c, bodies, ra, rb);
     let p = (imp[0] + imp[1] - imp[2]) * u;
-    super::solver::apply_point(c, ra, rb, p, v);
+    super::constraint::apply_point(c, ra, rb, p, v);
 }
 
 pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
@@ -127,7 +127,7 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
             new = new.max(0.0);
         }
         c.imp[slot] = new;
-        super::solver::apply_point(c, ra, rb, sign * (new - old) * u, v);
+        super::constraint::apply_point(c, ra, rb, sign * (new - old) * u, v);
     };
     if p.min == p.max {
         row(0, 1.0, len - p.length, false, c);
@@ -168,7 +168,7 @@ pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
     if k <= 0.0 {
         return;
     }
-    let err = super::solver::clamp_scalar(err, super::solver::LIMITS.0);
+    let err = super::constraint::clamp_scalar(err, super::constraint::LIMITS.0);
     // With the velocity change even for the bounds: a weight swinging on a
     // taut rope is a pendulum (moved without it, it lost 63 % of its energy
     // in 60 s; with it, 0.006 %).

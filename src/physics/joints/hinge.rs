@@ -18,7 +18,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{Real, Vec2};
-use super::solver::{
+use super::constraint::{
     apply_point, clamp_correction, clamp_scalar, point_velocity, project_point, solve_point,
     solve_point_mass, JointConstraint, Vel, IMPULSES, LIMITS,
 };
@@ -88,7 +88,7 @@ pub(crate) fn prepare(p: &HingeParams, c: &JointConstraint, to_world: bool) -> P
 
 fn data(c: &JointConstraint) -> Prepared {
     match c.kind {
-        super::solver::Prepared::Hinge(p) => p,
+        super::constraint::Prepared::Hinge(p) => p,
         _ => unreachable!("hinge solver on another joint kind"),
     }
 }
@@ -100,7 +100,7 @@ pub(crate) fn apply(
     v: &mut Vel,
 ) {
     let axial = imp[2] + imp[3] - imp[4];
-    super::solver::apply_point_and_angle(c, bodies, imp, axial, v);
+    super::constraint::apply_point_and_angle(c, bodies, imp, axial, v);
 }
 
 pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {

@@ -15,7 +15,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, left_perp, Real, Rot, Vec2};
-use super::solver::{JointConstraint, Vel, IMPULSES};
+use super::constraint::{JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::solver_body::SolverBody;
 use serde::{Deserialize, Serialize};
 
@@ -104,7 +104,7 @@ pub(crate) fn prepare(p: &SliderParams, qa: Rot, to_world: bool) -> Prepared {
 
 fn data(c: &JointConstraint) -> Prepared {
     match c.kind {
-        super::solver::Prepared::Slider(p) => p,
+        super::constraint::Prepared::Slider(p) => p,
         _ => unreachable!("slider solver on another joint kind"),
     }
 }
@@ -212,12 +212,12 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
 /// Position projection: angle, perpendicular offset, violated limits.
 pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
     let angle = c.angle(bodies);
-    super::solver::project_angle(c, bodies, angle);
+    super::constraint::project_angle(c, bodies, angle);
     let f = frame(c, bodies);
     let (ra, rb) = c.anchors(bodies);
     let k = c.ma + c.mb + c.ia * f.s1 * f.s1 + c.ib * f.s2 * f.s2;
     if k > 0.0 {
-        let err = super::solver::clamp_scalar(f.perp.dot(f.d), super::solver::LIMITS.0);
+        let err = super::constraint::clamp_scalar(f.perp.dot(f.d), super::constraint::LIMITS.0);
         c.shift(bodies, ra, rb, (-err / k) * f.perp, 0.0);
     }
     if let Some((lo, hi)) = data(c).limits {
@@ -233,7 +233,7 @@ pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
         let k = c.ma + c.mb + c.ia * f.a1 * f.a1 + c.ib * f.a2 * f.a2;
         if k > 0.0 {
             let (ra, rb) = c.anchors(bodies);
-            let err = super::solver::clamp_scalar(err, super::solver::LIMITS.0);
+            let err = super::constraint::clamp_scalar(err, super::constraint::LIMITS.0);
             c.nudge(bodies, ra, rb, (-err / k) * f.axis, 0.0);
         }
     }

@@ -36,7 +36,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
-use super::solver::{point_velocity, JointConstraint, Vel, IMPULSES};
+use super::constraint::{point_velocity, JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::solver_body::SolverBody;
 use serde::{Deserialize, Serialize};
 
@@ -141,7 +141,7 @@ pub(crate) fn prepare(p: &SpringParams, c: &JointConstraint, bodies: &[SolverBod
 
 fn data(c: &JointConstraint) -> Prepared {
     match c.kind {
-        super::solver::Prepared::Spring(p) => p,
+        super::constraint::Prepared::Spring(p) => p,
         _ => unreachable!("spring solver on another joint kind"),
     }
 }
@@ -164,7 +164,7 @@ fn geometry(c: &JointConstraint, bodies: &[SolverBody]) -> (Vec2, Real, Vec2, Ve
 /// Remember C at the substep start (before the warm start).
 pub(crate) fn begin_substep(c: &mut JointConstraint, bodies: &[SolverBody]) {
     let (_, len, _, _, _) = geometry(c, bodies);
-    if let super::solver::Prepared::Spring(p) = &mut c.kind {
+    if let super::constraint::Prepared::Spring(p) = &mut c.kind {
         p.c_n = len - p.length;
     }
 }
@@ -176,7 +176,7 @@ pub(crate) fn apply(
     v: &mut Vel,
 ) {
     let (u, _, ra, rb, _) = geometry(c, bodies);
-    super::solver::apply_point(c, ra, rb, imp[0] * u, v);
+    super::constraint::apply_point(c, ra, rb, imp[0] * u, v);
 }
 
 pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, use_bias: bool) {
@@ -203,12 +203,12 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
         -(g * cdot + 0.5 * h * p.k * (len - p.length) + (old - p.lambda_s)) / (1.0 + g * kk)
     };
     if use_bias {
-        if let super::solver::Prepared::Spring(q) = &mut c.kind {
+        if let super::constraint::Prepared::Spring(q) = &mut c.kind {
             q.lambda_s = old + delta;
         }
     }
     c.imp[0] = old + delta;
-    super::solver::apply_point(c, ra, rb, delta * u, v);
+    super::constraint::apply_point(c, ra, rb, delta * u, v);
 }
 
 pub(crate) fn impulse(c: &JointConstraint, bodies: &[SolverBody]) -> (Vec2, Real) {

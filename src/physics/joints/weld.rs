@@ -7,7 +7,9 @@
 //! Impulse slots: 0, 1 point; 2 angle.
 
 use super::super::math::{Real, Vec2};
-use super::solver::{project_angle, project_point, solve_point, JointConstraint, Vel, IMPULSES};
+use super::constraint::{
+    project_angle, project_point, solve_point, JointConstraint, Vel, IMPULSES,
+};
 use crate::physics::solver::solver_body::SolverBody;
 use serde::{Deserialize, Serialize};
 
@@ -23,7 +25,7 @@ pub(crate) fn apply(
     imp: &[Real; IMPULSES],
     v: &mut Vel,
 ) {
-    super::solver::apply_point_and_angle(c, bodies, imp, imp[2], v);
+    super::constraint::apply_point_and_angle(c, bodies, imp, imp[2], v);
 }
 
 pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {

@@ -12,10 +12,12 @@
 use crate::physics::math::Real;
 use crate::physics::prefetch::{prefetch, AHEAD};
 use crate::physics::settings::STICK_SPEED;
-use crate::physics::solver::contact_solver::{self as cs, ContactConstraint};
+use crate::physics::solver::contact_constraint::{self as cs, ContactConstraint};
+use crate::physics::solver::contact_solver::store_impulses;
+use crate::physics::solver::restitution::apply_restitution;
 use crate::physics::solver::softness::Softness;
 use crate::physics::solver::solver_order::{IslandRange, Link};
-use crate::physics::solver::wide::contact_solver::WideConstraint;
+use crate::physics::solver::wide::constraint::WideConstraint;
 use crate::physics::solver::wide::lanes::LANES;
 use crate::physics::world::step::StepScratch;
 use crate::physics::world::World;
@@ -183,7 +185,7 @@ impl World {
         for _ in 0..RESTITUTION_ITERATIONS {
             for &slot in &sc.bouncy {
                 let c = &mut sc.constraints[slot as usize];
-                cs::apply_restitution(c, &mut sc.solver_bodies, threshold);
+                apply_restitution(c, &mut sc.solver_bodies, threshold);
             }
         }
         for (li, (link, &slot)) in sc.links.iter().zip(&sc.slot_of_link).enumerate() {
@@ -197,7 +199,7 @@ impl World {
                 let bundle = &sc.bundles[at / LANES];
                 bundle.store_lane(at % LANES, sc.approach[li], &mut contact.manifold);
             } else {
-                cs::store_impulses(&sc.constraints[slot], &mut contact.manifold);
+                store_impulses(&sc.constraints[slot], &mut contact.manifold);
             }
             // Touching (for events) from the impulses just stored.
             let now = contact.is_touching_now();

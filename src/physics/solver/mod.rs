@@ -1,8 +1,13 @@
+pub(crate) mod contact_constraint;
 pub(crate) mod contact_setup;
 pub mod contact_solver;
 pub(crate) mod graph_color;
+pub(crate) mod integrate;
+pub(crate) mod restitution;
 pub(crate) mod rk4;
 pub mod softness;
 pub mod solver_body;
 pub(crate) mod solver_order;
+pub(crate) mod substep;
+pub(crate) mod union_find;
 pub(crate) mod wide;

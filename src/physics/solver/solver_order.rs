@@ -12,7 +12,7 @@
 
 use crate::physics::settings::{MAX_ISLAND_ITERATIONS, SMALL_ISLAND_BUDGET};
 use crate::physics::solver::graph_color::GraphColoring;
-use crate::physics::world::islands::UnionFind;
+use crate::physics::solver::union_find::UnionFind;
 
 /// A contact the solver will turn into a constraint.
 #[derive(Clone, Copy, Debug)]

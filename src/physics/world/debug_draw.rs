@@ -102,9 +102,7 @@ impl World {
             }
         }
     }
-}
 
-impl World {
     /// Ropes as polylines; every other joint (rope links excepted) by kind.
     fn draw_joints(&self, d: &mut dyn DebugDraw) {
         let mut in_rope = vec![false; self.bodies.capacity()];

@@ -34,6 +34,37 @@ pub(crate) struct SensorSweepScratch {
 }
 
 impl World {
+    /// Sensor events from the final positions of the step (solid contacts
+    /// settle theirs in the contact update and after the solve).
+    pub(crate) fn update_sensors(&mut self) {
+        let sensors = std::mem::take(&mut self.scratch.sensors);
+        for &i in &sensors {
+            let c = &self.contacts[i as usize];
+            let sa = self.shapes.at(c.shape_a.index);
+            let sb = self.shapes.at(c.shape_b.index);
+            let ba = self.bodies.at(c.body_a);
+            let bb = self.bodies.at(c.body_b);
+            let now = if ba.awake || bb.awake || c.touching {
+                let m = crate::physics::collision::narrow_phase::collide(
+                    &sa.geom, ba.xf, &sb.geom, bb.xf, 0.0,
+                );
+                m.points().iter().any(|p| p.separation < 0.0)
+            } else {
+                c.touching
+            };
+            if now != c.touching {
+                let c = &mut self.contacts[i as usize];
+                c.touching = now;
+                if now {
+                    self.events.push_begin(c, &self.bodies);
+                } else {
+                    self.events.push_end(c, &self.bodies);
+                }
+            }
+        }
+        self.scratch.sensors = sensors;
+    }
+
     /// Before the step moves anything: which sensors exist and which sensor
     /// pairs are already inside each other.
     pub(crate) fn remember_sensor_state(&mut self) {

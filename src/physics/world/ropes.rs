@@ -14,8 +14,8 @@
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{is_finite_vec, Real, Vec2};
 use super::super::world::World;
-use super::{DistanceParams, HingeParams, JointDef, JointKind, SpringParams};
 use crate::physics::geometry::shape::{Circle, ShapeGeom};
+use crate::physics::joints::{DistanceParams, HingeParams, JointDef, JointKind, SpringParams};
 use crate::physics::world::body::{BodyDef, BodyType, ShapeDef};
 use crate::physics::world::id::{BodyId, JointId};
 
