@@ -14,6 +14,7 @@ use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
 use super::constraint::{point_velocity, JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
 
 /// Shortest length the solver uses for an axis (below it the axis is kept).
@@ -104,7 +105,7 @@ pub(crate) fn apply(
     super::constraint::apply_point(c, ra, rb, p, v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
     let p = data(c);
     let (ra, rb) = c.anchors(bodies);
     let (u, len) = axis(c, bodies, ra, rb);

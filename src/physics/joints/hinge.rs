@@ -23,6 +23,7 @@ use super::constraint::{
     solve_point_mass, JointConstraint, Vel, IMPULSES, LIMITS,
 };
 use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]
@@ -103,7 +104,7 @@ pub(crate) fn apply(
     super::constraint::apply_point_and_angle(c, bodies, imp, axial, v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
     let p = data(c);
     if p.axial_mass > 0.0 {
         if let Some((speed, max_torque)) = p.motor {

@@ -14,6 +14,7 @@ use super::super::math::{Real, Vec2};
 use super::constraint::{solve_point, JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::softness::Softness;
 use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -77,7 +78,7 @@ pub(crate) fn apply(
     super::constraint::apply_point_and_angle(c, bodies, imp, 0.0, v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
     let max = data(c).max_impulse;
     solve_point(c, bodies, v, 0, Some(max));
 }

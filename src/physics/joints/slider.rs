@@ -17,6 +17,7 @@ use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, left_perp, Real, Rot, Vec2};
 use super::constraint::{JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -157,7 +158,7 @@ pub(crate) fn apply(
     push(c, &f, imp[2] - imp[3] + imp[4], imp[0], imp[1], v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
     let p = data(c);
     let f = frame(c, bodies);
     let axial_k = c.ma + c.mb + c.ia * f.a1 * f.a1 + c.ib * f.a2 * f.a2;

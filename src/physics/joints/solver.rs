@@ -1,7 +1,8 @@
 //! Joints in the soft step (Box2D v3's stages): prepared once per step,
 //! warm started before the contacts, solved before the contacts in the solve
 //! phase and in the relax phase, positions projected after each drift;
-//! impulses stored after the substeps (reaction force, breaking).
+//! impulses stored after the substeps with the reaction forces (which the
+//! world then checks against the breaking forces).
 //!
 //! The warm start is split like the contacts' (see `contact_solver`): half of
 //! last substep's impulse before the solve phase and half before the relax
@@ -17,136 +18,116 @@
 //! motion (measured: +5 % of a pendulum's energy per second at 60 Hz).
 //! Projection moves positions only, so it adds no kinetic energy, and it
 //! leaves no steady stretch under load (a soft row sags by load/(m·ω²)).
-use super::super::math::{Real, Rot, Vec2};
-use super::super::world::World;
+
 use super::constraint::{JointConstraint, Prepared, IMPULSES};
-use super::{distance, hinge, mouse, slider, spring, weld, JointBreak, JointKind};
+use super::{distance, hinge, mouse, slider, spring, weld, JointKind, JointStore};
+use crate::physics::math::{Real, Rot, Vec2};
+use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::solver_body::SolverBody;
-use crate::physics::world::id::JointId;
-use crate::physics::world::step::StepScratch;
+use crate::physics::solver::Phase;
+use crate::physics::world::body::Body;
+use crate::physics::world::id::Arena;
 
 /// Joint rows solved per phase over the whole step (passes = budget / joints).
 const JOINT_BUDGET: usize = 4096;
 /// Most passes over the joints per phase.
 const MAX_JOINT_PASSES: usize = 8;
 
-impl World {
-    /// Working copies of the joints for this step, and the body pairs they
-    /// join into islands (before the contacts' islands are built).
-    pub(crate) fn prepare_joints(&self, sc: &mut StepScratch, h: Real) {
-        sc.joints.clear();
-        sc.joint_pairs.clear();
-        if self.joints.arena.is_empty() {
-            return;
-        }
-        for (index, j) in self.joints.arena.iter() {
-            let ba = self.bodies.at(j.body_a.index);
-            let a = sc.body_to_solver[j.body_a.index as usize];
-            let (b, cb, qb, rb0) = match j.body_b {
-                Some(id) => {
-                    let bb = self.bodies.at(id.index);
-                    let rb0 = bb.xf.q.rotate(j.local_b - bb.local_center);
-                    (
-                        sc.body_to_solver[id.index as usize],
-                        bb.center,
-                        bb.xf.q,
-                        rb0,
-                    )
-                }
-                None => (0, j.local_b, Rot::IDENTITY, Vec2::ZERO),
-            };
-            if a == 0 && b == 0 {
-                continue;
-            }
-            let (ia_, ib_) = (&sc.solver_info[a as usize], &sc.solver_info[b as usize]);
-            if a != 0 && b != 0 && ia_.inv_mass > 0.0 && ib_.inv_mass > 0.0 {
-                sc.joint_pairs.push((a, b));
-            }
-            let ra0 = ba.xf.q.rotate(j.local_a - ba.local_center);
-            let reference = match &j.kind {
-                JointKind::Hinge(p) => p.reference_angle,
-                JointKind::Weld(p) => p.reference_angle,
-                JointKind::Slider(p) => p.reference_angle,
-                _ => 0.0,
-            };
-            let angle0 = wrap_angle(ba.xf.q.inv_mul(qb).angle() - reference);
-            let mut c = JointConstraint {
-                joint: index,
-                a,
-                b,
-                ma: ia_.inv_mass,
-                ia: ia_.inv_i,
-                mb: ib_.inv_mass,
-                ib: ib_.inv_i,
-                ra0,
-                rb0,
-                dc0: cb - ba.center,
-                angle0,
-                h,
-                inv_h: 1.0 / h,
-                imp: if self.settings.enable_warm_starting {
-                    j.impulses
-                } else {
-                    [0.0; IMPULSES]
-                },
-                warm: [0.0; IMPULSES],
-                ra_s: Vec2::ZERO,
-                rb_s: Vec2::ZERO,
-                d_s: Vec2::ZERO,
-                fix_rate: 1.0 / h,
-                kind: Prepared::Weld,
-            };
-            c.kind = match &j.kind {
-                JointKind::Hinge(p) => Prepared::Hinge(hinge::prepare(p, &c, j.body_b.is_none())),
-                JointKind::Distance(p) => Prepared::Distance(distance::prepare(p)),
-                JointKind::Weld(_) => Prepared::Weld,
-                JointKind::Slider(p) => {
-                    Prepared::Slider(slider::prepare(p, ba.xf.q, j.body_b.is_none()))
-                }
-                JointKind::Mouse(p) => Prepared::Mouse(mouse::prepare(p, &c)),
-                JointKind::Spring(p) => Prepared::Spring(spring::prepare(p, &c, &sc.solver_bodies)),
-            };
-            sc.joints.push(c);
-        }
-        settle_joints(&mut sc.joints, &mut sc.solver_bodies);
+/// Working copies of the joints for this step, and the body pairs they
+/// join into islands (before the contacts' islands are built).
+pub(crate) fn prepare_joints(
+    store: &JointStore,
+    bodies: &Arena<Body>,
+    warm_starting: bool,
+    sc: &mut SolverScratch,
+    h: Real,
+) {
+    sc.joints.clear();
+    sc.joint_pairs.clear();
+    if store.arena.is_empty() {
+        return;
     }
-
-    /// Impulses back into the joints, reaction forces, and breaking.
-    pub(crate) fn finish_joints(&mut self, sc: &StepScratch) {
-        for c in &sc.joints {
-            let (force, torque) = reaction(c, &sc.solver_bodies);
-            let j = self.joints.arena.at_mut(c.joint);
-            j.impulses = c.imp;
-            j.reaction_force = force;
-            j.reaction_torque = torque;
-        }
-        // Breaking: after every joint has its force, in slot order.
-        let mut broken = Vec::new();
-        for c in &sc.joints {
-            let j = self.joints.arena.at(c.joint);
-            if let Some(limit) = j.breaking_force {
-                if j.reaction_force.length() > limit {
-                    broken.push(c.joint);
-                }
+    for (index, j) in store.arena.iter() {
+        let ba = bodies.at(j.body_a.index);
+        let a = sc.body_to_solver[j.body_a.index as usize];
+        let (b, cb, qb, rb0) = match j.body_b {
+            Some(id) => {
+                let bb = bodies.at(id.index);
+                let rb0 = bb.xf.q.rotate(j.local_b - bb.local_center);
+                (
+                    sc.body_to_solver[id.index as usize],
+                    bb.center,
+                    bb.xf.q,
+                    rb0,
+                )
             }
+            None => (0, j.local_b, Rot::IDENTITY, Vec2::ZERO),
+        };
+        if a == 0 && b == 0 {
+            continue;
         }
-        for index in broken {
-            let id = JointId {
-                index,
-                generation: self.joints.arena.generation_of(index),
-            };
-            let j = self.joints.arena.at(index);
-            let event = JointBreak {
-                joint: id,
-                kind: j.joint_type(),
-                body_a: j.body_a,
-                body_b: j.body_b,
-                force: j.reaction_force,
-                user_data: j.user_data,
-            };
-            let _ = self.destroy_joint(id);
-            self.events.joint_break.push(event);
+        let (ia_, ib_) = (&sc.solver_info[a as usize], &sc.solver_info[b as usize]);
+        if a != 0 && b != 0 && ia_.inv_mass > 0.0 && ib_.inv_mass > 0.0 {
+            sc.joint_pairs.push((a, b));
         }
+        let ra0 = ba.xf.q.rotate(j.local_a - ba.local_center);
+        let reference = match &j.kind {
+            JointKind::Hinge(p) => p.reference_angle,
+            JointKind::Weld(p) => p.reference_angle,
+            JointKind::Slider(p) => p.reference_angle,
+            _ => 0.0,
+        };
+        let angle0 = wrap_angle(ba.xf.q.inv_mul(qb).angle() - reference);
+        let mut c = JointConstraint {
+            joint: index,
+            a,
+            b,
+            ma: ia_.inv_mass,
+            ia: ia_.inv_i,
+            mb: ib_.inv_mass,
+            ib: ib_.inv_i,
+            ra0,
+            rb0,
+            dc0: cb - ba.center,
+            angle0,
+            h,
+            inv_h: 1.0 / h,
+            imp: if warm_starting {
+                j.impulses
+            } else {
+                [0.0; IMPULSES]
+            },
+            warm: [0.0; IMPULSES],
+            ra_s: Vec2::ZERO,
+            rb_s: Vec2::ZERO,
+            d_s: Vec2::ZERO,
+            fix_rate: 1.0 / h,
+            kind: Prepared::Weld,
+        };
+        c.kind = match &j.kind {
+            JointKind::Hinge(p) => Prepared::Hinge(hinge::prepare(p, &c, j.body_b.is_none())),
+            JointKind::Distance(p) => Prepared::Distance(distance::prepare(p)),
+            JointKind::Weld(_) => Prepared::Weld,
+            JointKind::Slider(p) => {
+                Prepared::Slider(slider::prepare(p, ba.xf.q, j.body_b.is_none()))
+            }
+            JointKind::Mouse(p) => Prepared::Mouse(mouse::prepare(p, &c)),
+            JointKind::Spring(p) => Prepared::Spring(spring::prepare(p, &c, &sc.solver_bodies)),
+        };
+        sc.joints.push(c);
+    }
+    settle_joints(&mut sc.joints, &mut sc.solver_bodies);
+}
+
+/// Impulses back into the joints (next step's warm start) with the reaction
+/// force and torque each applied on B.
+pub(crate) fn store_joint_impulses(sc: &SolverScratch, store: &mut JointStore) {
+    for c in &sc.joints {
+        let (force, torque) = reaction(c, &sc.solver_bodies);
+        let j = store.arena.at_mut(c.joint);
+        j.impulses = c.imp;
+        j.reaction_force = force;
+        j.reaction_torque = torque;
     }
 }
 
@@ -185,8 +166,8 @@ fn apply_impulses(c: &JointConstraint, bodies: &mut [SolverBody], imp: &[Real; I
     c.store(bodies, v);
 }
 
-/// One phase over the joints: the solve phase (`use_bias`; only springs
-/// treat the phases differently, rigid rows are the same in both) or the relax
+/// One phase over the joints: the solve phase (only springs treat the
+/// phases differently, rigid rows are the same in both) or the relax
 /// phase, which first applies the warm start's second half — per joint, at
 /// the anchors as they are after the drift. (Re-adding it per body, as the
 /// contacts do, would apply a pendulum's pivot impulse in the direction the
@@ -195,9 +176,9 @@ fn apply_impulses(c: &JointConstraint, bodies: &mut [SolverBody], imp: &[Real; I
 pub(crate) fn solve_joints(
     joints: &mut [JointConstraint],
     bodies: &mut [SolverBody],
-    use_bias: bool,
+    phase: Phase,
 ) {
-    if !use_bias {
+    if phase == Phase::Relax {
         for c in joints.iter_mut() {
             let mut half = c.warm;
             for x in half.iter_mut() {
@@ -213,12 +194,12 @@ pub(crate) fn solve_joints(
         for c in joints.iter_mut() {
             let mut v = c.vel(bodies);
             match c.kind {
-                Prepared::Hinge(_) => hinge::solve(c, bodies, &mut v, use_bias),
-                Prepared::Distance(_) => distance::solve(c, bodies, &mut v, use_bias),
-                Prepared::Weld => weld::solve(c, bodies, &mut v, use_bias),
-                Prepared::Slider(_) => slider::solve(c, bodies, &mut v, use_bias),
-                Prepared::Mouse(_) => mouse::solve(c, bodies, &mut v, use_bias),
-                Prepared::Spring(_) => spring::solve(c, bodies, &mut v, use_bias),
+                Prepared::Hinge(_) => hinge::solve(c, bodies, &mut v, phase),
+                Prepared::Distance(_) => distance::solve(c, bodies, &mut v, phase),
+                Prepared::Weld => weld::solve(c, bodies, &mut v, phase),
+                Prepared::Slider(_) => slider::solve(c, bodies, &mut v, phase),
+                Prepared::Mouse(_) => mouse::solve(c, bodies, &mut v, phase),
+                Prepared::Spring(_) => spring::solve(c, bodies, &mut v, phase),
             }
             c.store(bodies, v);
         }
@@ -270,7 +251,7 @@ fn settle_joints(joints: &mut [JointConstraint], bodies: &mut [SolverBody]) {
 /// a rope's small masses sliding on the ground were pulled back every step
 /// (a pinned rope swinging onto the ground gained 4× its energy in 3 s);
 /// joined bodies rely on speculative contacts, bullets still sweep.
-pub(crate) fn may_sweep(store: &super::JointStore, body: u32) -> bool {
+pub(crate) fn may_sweep(store: &JointStore, body: u32) -> bool {
     store.of_body(body).is_empty()
 }
 

@@ -38,6 +38,7 @@ use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
 use super::constraint::{point_velocity, JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -179,7 +180,7 @@ pub(crate) fn apply(
     super::constraint::apply_point(c, ra, rb, imp[0] * u, v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, phase: Phase) {
     let p = data(c);
     let (u, len, ra, rb, kk) = geometry(c, bodies);
     if kk <= 0.0 || (p.k == 0.0 && p.c == 0.0) {
@@ -188,7 +189,7 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
     let h = c.h;
     let cdot = u.dot(point_velocity(v, ra, rb));
     let old = c.imp[0];
-    let delta = if use_bias {
+    let delta = if phase == Phase::Solve {
         // First half of the substep's impulse, implicit in Ċ: the spring
         // evaluated at C_n + α·h·Ċ.
         let g = 0.5 * h * (p.alpha * h * p.k + p.c);
@@ -202,7 +203,7 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
         let g = 0.5 * h * (h * p.k + p.c);
         -(g * cdot + 0.5 * h * p.k * (len - p.length) + (old - p.lambda_s)) / (1.0 + g * kk)
     };
-    if use_bias {
+    if phase == Phase::Solve {
         if let super::constraint::Prepared::Spring(q) = &mut c.kind {
             q.lambda_s = old + delta;
         }

@@ -11,6 +11,7 @@ use super::constraint::{
     project_angle, project_point, solve_point, JointConstraint, Vel, IMPULSES,
 };
 use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]
@@ -28,7 +29,7 @@ pub(crate) fn apply(
     super::constraint::apply_point_and_angle(c, bodies, imp, imp[2], v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
     let k = c.ia + c.ib;
     if k > 0.0 {
         let applied = -(v.3 - v.1) / k;

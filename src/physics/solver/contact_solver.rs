@@ -10,6 +10,7 @@ use crate::physics::math::{cross, cross_sv, right_perp, Real, Vec2};
 use crate::physics::solver::contact_constraint::{ConstraintPoint, ContactConstraint};
 use crate::physics::solver::softness::Softness;
 use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::Phase;
 
 /// Apply half of last substep's impulses again (the solution rarely changes
 /// much). Each substep gives gravity in two half kicks — before the solve
@@ -119,9 +120,9 @@ pub(crate) fn current_separation(
     cp.base_separation + (b.dp - a.dp).dot(n) + (turn_b - turn_a)
 }
 
-/// One Gauss–Seidel pass over the constraint. With `use_bias` the soft
-/// push-out acts (solve phase); without it only velocities are fixed (relax
-/// phase, which also solves friction). Returns the largest impulse change,
+/// One Gauss–Seidel pass over the constraint. In the solve phase the soft
+/// push-out acts; in the relax phase only velocities are fixed (and
+/// friction is solved). Returns the largest impulse change,
 /// so small islands can iterate until converged.
 #[inline]
 pub fn solve(
@@ -129,11 +130,11 @@ pub fn solve(
     bodies: &mut [SolverBody],
     inv_h: Real,
     push_speed: Real,
-    use_bias: bool,
+    phase: Phase,
 ) -> Real {
     // Velocity offset back to the substep boundary: the solve phase runs after
     // the first half kick, the relax phase after the second (at the boundary).
-    let kick_offset = if use_bias {
+    let kick_offset = if phase == Phase::Solve {
         0.5 * c.rel_accel / inv_h
     } else {
         0.0
@@ -157,7 +158,7 @@ pub fn solve(
             &mut wb,
             inv_h,
             push_speed,
-            use_bias,
+            phase,
             kick_offset,
             &mut max_delta,
         );
@@ -169,7 +170,7 @@ pub fn solve(
         let (bias, mass_scale, impulse_scale) = if s > 0.0 {
             // Speculative: allow closing exactly the gap this substep.
             (s * inv_h, 1.0, 0.0)
-        } else if use_bias {
+        } else if phase == Phase::Solve {
             (
                 (soft.mass_scale * soft.bias_rate * s).max(-push_speed),
                 soft.mass_scale,
@@ -213,7 +214,7 @@ pub fn solve(
             (&mut va, &mut wa, &mut vb, &mut wb),
         );
     }
-    if !use_bias {
+    if phase == Phase::Relax {
         let t = right_perp(n);
         for cp in c.points[..c.count].iter_mut() {
             let ra = cp.anchor_a;
@@ -249,11 +250,11 @@ fn normal_terms(
     soft: Softness,
     inv_h: Real,
     push_speed: Real,
-    use_bias: bool,
+    phase: Phase,
 ) -> (Real, Real, Real) {
     if s > 0.0 {
         (s * inv_h, 1.0, 0.0)
-    } else if use_bias {
+    } else if phase == Phase::Solve {
         (
             (soft.mass_scale * soft.bias_rate * s).max(-push_speed),
             soft.mass_scale,
@@ -281,7 +282,7 @@ fn solve_block(
     wb: &mut Real,
     inv_h: Real,
     push_speed: Real,
-    use_bias: bool,
+    phase: Phase,
     kick_offset: Real,
     max_delta: &mut Real,
 ) -> bool {
@@ -293,8 +294,8 @@ fn solve_block(
     let det = k11 * k22 - k12 * k12;
     let s1 = current_separation(&p0, n, rims, sa, sb);
     let s2 = current_separation(&p1, n, rims, sa, sb);
-    let (b1, ms1, is1) = normal_terms(s1, c.softness, inv_h, push_speed, use_bias);
-    let (b2, ms2, is2) = normal_terms(s2, c.softness, inv_h, push_speed, use_bias);
+    let (b1, ms1, is1) = normal_terms(s1, c.softness, inv_h, push_speed, phase);
+    let (b2, ms2, is2) = normal_terms(s2, c.softness, inv_h, push_speed, phase);
     let vn = |p: &ConstraintPoint, va: Vec2, wa: Real, vb: Vec2, wb: Real| {
         (vb + cross_sv(wb, p.anchor_b) - va - cross_sv(wa, p.anchor_a)).dot(n)
     };

@@ -1,13 +1,32 @@
 pub(crate) mod contact_constraint;
 pub(crate) mod contact_setup;
-pub mod contact_solver;
+pub(crate) mod contact_solver;
 pub(crate) mod graph_color;
 pub(crate) mod integrate;
+pub(crate) mod islands;
 pub(crate) mod restitution;
 pub(crate) mod rk4;
+pub(crate) mod scratch;
 pub mod softness;
 pub mod solver_body;
 pub(crate) mod solver_order;
 pub(crate) mod substep;
 pub(crate) mod union_find;
 pub(crate) mod wide;
+
+pub(crate) use contact_setup::{prepare_contacts, store_contact_impulses};
+pub(crate) use islands::build_islands;
+pub(crate) use restitution::restitution;
+pub(crate) use scratch::SolverScratch;
+pub(crate) use substep::{integrate_positions, integrate_velocities, relax, solve, warm_start};
+
+/// The two passes over the constraints in every substep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// With the soft position bias: overlap is pushed apart (at most at
+    /// `contact_push_speed`), speculative gaps close exactly.
+    Solve,
+    /// Without it: velocities only, so the push-out leaves no energy
+    /// behind; friction is solved here.
+    Relax,
+}

@@ -8,7 +8,34 @@ use crate::physics::solver::contact_constraint::{ConstraintPoint, ContactConstra
 use crate::physics::solver::contact_solver::{
     apply_impulse, current_separation, relative_velocity, store,
 };
+use crate::physics::solver::islands::colored_range;
+use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::wide::lanes::LANES;
+
+/// Restitution passes (Gauss–Seidel over bouncing contacts); more than one
+/// makes two-point and chained bounces exact.
+const RESTITUTION_ITERATIONS: usize = 8;
+
+/// The restitution stage: bouncing contacts solved in a SIMD lane continue
+/// in scalar form, then the passes over all bouncing contacts, in solve
+/// order.
+pub(crate) fn restitution(sc: &mut SolverScratch, threshold: Real) {
+    let colored = colored_range(sc);
+    for &slot in &sc.bouncy {
+        let slot = slot as usize;
+        if colored.contains(&slot) {
+            let at = sc.lane_of_slot[slot - colored.start] as usize;
+            sc.bundles[at / LANES].get_lane(at % LANES, &mut sc.constraints[slot]);
+        }
+    }
+    for _ in 0..RESTITUTION_ITERATIONS {
+        for &slot in &sc.bouncy {
+            let c = &mut sc.constraints[slot as usize];
+            apply_restitution(c, &mut sc.solver_bodies, threshold);
+        }
+    }
+}
 
 /// The bounce for one point: the relative normal velocity that gives back e²
 /// of the energy the impact absorbed.

@@ -14,8 +14,9 @@
 
 use crate::physics::math::{Real, Rot};
 use crate::physics::settings::{MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED};
-use crate::physics::world::step::StepScratch;
-use crate::physics::world::World;
+use crate::physics::solver::scratch::SolverScratch;
+use crate::physics::world::body::Body;
+use crate::physics::world::id::Arena;
 
 /// Damping coefficient (1/s) back from the solver's per-substep factor
 /// 1 / (1 + h·c).
@@ -52,41 +53,45 @@ where
     (dx, y)
 }
 
-impl World {
-    /// Replace the solver's motion of free bodies with their RK4 motion
-    /// (called after the substeps, before the write-back).
-    pub(crate) fn rk4_free_bodies(&self, sc: &mut StepScratch, dt: Real, h: Real) {
-        let n = sc.solver_bodies.len();
-        let mut constrained = vec![false; n];
-        for l in &sc.links {
-            constrained[l.a as usize] = true;
-            constrained[l.b as usize] = true;
+/// Replace the solver's motion of free bodies with their RK4 motion
+/// (after the substeps, before the write-back): `bodies` still hold their
+/// velocities from the start of the step.
+pub(crate) fn integrate_free_bodies(
+    sc: &mut SolverScratch,
+    bodies: &Arena<Body>,
+    dt: Real,
+    h: Real,
+) {
+    let n = sc.solver_bodies.len();
+    let mut constrained = vec![false; n];
+    for l in &sc.links {
+        constrained[l.a as usize] = true;
+        constrained[l.b as usize] = true;
+    }
+    for j in &sc.joints {
+        constrained[j.a as usize] = true;
+        constrained[j.b as usize] = true;
+    }
+    for (i, &held) in constrained.iter().enumerate().skip(1) {
+        let info = &sc.solver_info[i];
+        if held || info.inv_mass == 0.0 {
+            continue;
         }
-        for j in &sc.joints {
-            constrained[j.a as usize] = true;
-            constrained[j.b as usize] = true;
-        }
-        for (i, &held) in constrained.iter().enumerate().skip(1) {
-            let info = &sc.solver_info[i];
-            if held || info.inv_mass == 0.0 {
-                continue;
-            }
-            let b = self.bodies.at(info.body);
-            let c_lin = coefficient(info.linear_damping, h);
-            let c_ang = coefficient(info.angular_damping, h);
-            let (dp, v) = rk4(b.linear_velocity, info.accel, c_lin, dt);
-            let (turn, w) = rk4(b.angular_velocity, info.alpha, c_ang, dt);
-            let sb = &mut sc.solver_bodies[i];
-            let speed = v.length();
-            sb.v = if speed > MAX_LINEAR_SPEED {
-                v * (MAX_LINEAR_SPEED / speed)
-            } else {
-                v
-            };
-            sb.w = w.clamp(-MAX_ANGULAR_SPEED, MAX_ANGULAR_SPEED);
-            sb.dp = dp;
-            sb.dq = Rot::from_angle(turn);
-        }
+        let b = bodies.at(info.body);
+        let c_lin = coefficient(info.linear_damping, h);
+        let c_ang = coefficient(info.angular_damping, h);
+        let (dp, v) = rk4(b.linear_velocity, info.accel, c_lin, dt);
+        let (turn, w) = rk4(b.angular_velocity, info.alpha, c_ang, dt);
+        let sb = &mut sc.solver_bodies[i];
+        let speed = v.length();
+        sb.v = if speed > MAX_LINEAR_SPEED {
+            v * (MAX_LINEAR_SPEED / speed)
+        } else {
+            v
+        };
+        sb.w = w.clamp(-MAX_ANGULAR_SPEED, MAX_ANGULAR_SPEED);
+        sb.dp = dp;
+        sb.dq = Rot::from_angle(turn);
     }
 }
 

@@ -2,8 +2,11 @@
 //! targets, breaking forces, and destroying them.
 
 use crate::physics::error::{PhysicsError, PhysicsResult};
-use crate::physics::joints::{constraint, Joint, JointDef, JointKind, MouseParams, WeldParams};
+use crate::physics::joints::{
+    constraint, Joint, JointBreak, JointDef, JointKind, MouseParams, WeldParams,
+};
 use crate::physics::math::{is_finite_vec, Real, Vec2};
+use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::world::body::BodyType;
 use crate::physics::world::id::{require, BodyId, JointId};
 use crate::physics::world::World;
@@ -291,22 +294,35 @@ impl World {
         (pa, pb)
     }
 
-    /// Wake both sides of every joint that has one awake moving side, so a
-    /// joint never pulls on a sleeping body (called at the start of a step).
-    pub(crate) fn wake_joined_sleepers(&mut self) {
-        let mut wake = Vec::new();
-        for (_, j) in self.joints.arena.iter() {
-            let Some(b) = j.body_b else { continue };
-            let ba = self.bodies.at(j.body_a.index);
-            let bb = self.bodies.at(b.index);
-            if ba.moves() && bb.sleeps() {
-                wake.push(b.index);
-            } else if bb.moves() && ba.sleeps() {
-                wake.push(j.body_a.index);
+    /// Break joints: every joint whose reaction force this step exceeded
+    /// its breaking force is destroyed (its bodies wake) and reported, in
+    /// slot order, after all of them have their forces.
+    pub(crate) fn break_joints(&mut self, sc: &SolverScratch) {
+        let mut broken = Vec::new();
+        for c in &sc.joints {
+            let j = self.joints.arena.at(c.joint);
+            if let Some(limit) = j.breaking_force {
+                if j.reaction_force.length() > limit {
+                    broken.push(c.joint);
+                }
             }
         }
-        for b in wake {
-            self.wake_body_index(b);
+        for index in broken {
+            let id = JointId {
+                index,
+                generation: self.joints.arena.generation_of(index),
+            };
+            let j = self.joints.arena.at(index);
+            let event = JointBreak {
+                joint: id,
+                kind: j.joint_type(),
+                body_a: j.body_a,
+                body_b: j.body_b,
+                force: j.reaction_force,
+                user_data: j.user_data,
+            };
+            let _ = self.destroy_joint(id);
+            self.events.joint_break.push(event);
         }
     }
 }

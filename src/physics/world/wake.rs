@@ -1,5 +1,6 @@
 //! Waking a body (with the island it sleeps in) and sending one to sleep
-//! by hand. The step puts whole islands to sleep (see `step/sleep.rs`).
+//! by hand; before each step, waking the sleepers joined to a moving body.
+//! The step puts whole islands to sleep (see `step/sleep.rs`).
 
 use crate::physics::math::Vec2;
 use crate::physics::world::body::BodyType;
@@ -42,5 +43,24 @@ impl World {
         b.linear_velocity = Vec2::ZERO;
         b.angular_velocity = 0.0;
         b.sleep_island = self.sleeping.add(vec![index]);
+    }
+
+    /// Wake both sides of every joint that has one awake moving side, so a
+    /// joint never pulls on a sleeping body (called at the start of a step).
+    pub(crate) fn wake_joined_sleepers(&mut self) {
+        let mut wake = Vec::new();
+        for (_, j) in self.joints.arena.iter() {
+            let Some(b) = j.body_b else { continue };
+            let ba = self.bodies.at(j.body_a.index);
+            let bb = self.bodies.at(b.index);
+            if ba.moves() && bb.sleeps() {
+                wake.push(b.index);
+            } else if bb.moves() && ba.sleeps() {
+                wake.push(j.body_a.index);
+            }
+        }
+        for b in wake {
+            self.wake_body_index(b);
+        }
     }
 }

@@ -18,6 +18,7 @@ use crate::physics::solver::wide::gather::{
     gather, gather_velocity, indices_in_bounds, scatter, WideBody,
 };
 use crate::physics::solver::wide::lanes::{Lane, Mask, V2, W};
+use crate::physics::solver::Phase;
 
 /// Warm start (first half) of all bundles (see `contact_solver::warm_start`).
 pub fn warm_start_all(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
@@ -45,7 +46,7 @@ pub fn solve_all(
     bodies: &mut [SolverBody],
     inv_h: Real,
     push_speed: Real,
-    use_bias: bool,
+    phase: Phase,
 ) {
     #[cfg(target_arch = "x86_64")]
     {
@@ -54,13 +55,13 @@ pub fn solve_all(
             "the wide solver needs AVX"
         );
         // SAFETY: the CPU supports AVX (checked just above).
-        unsafe { solve_avx(bundles, bodies, inv_h, push_speed, use_bias) };
+        unsafe { solve_avx(bundles, bodies, inv_h, push_speed, phase) };
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
         check_indices(bundles, bodies);
         // SAFETY: indices checked just above.
-        unsafe { solve_impl(bundles, bodies, inv_h, push_speed, use_bias) };
+        unsafe { solve_impl(bundles, bodies, inv_h, push_speed, phase) };
     }
 }
 
@@ -80,12 +81,12 @@ unsafe fn solve_avx(
     bodies: &mut [SolverBody],
     inv_h: Real,
     push_speed: Real,
-    use_bias: bool,
+    phase: Phase,
 ) {
     // Checked here, where it compiles to AVX.
     check_indices(bundles, bodies);
     // SAFETY: indices checked just above.
-    unsafe { solve_impl(bundles, bodies, inv_h, push_speed, use_bias) };
+    unsafe { solve_impl(bundles, bodies, inv_h, push_speed, phase) };
 }
 
 /// The lane loops index bodies unchecked (`wide_bodies`): every index must
@@ -182,11 +183,11 @@ fn normal_terms(
     s: W,
     inv_h: Lane,
     push_speed: Lane,
-    use_bias: bool,
+    phase: Phase,
 ) -> (W, W, W) {
     let apart = s.gt(W::ZERO);
     let spec_bias = s * W::splat(inv_h);
-    if use_bias {
+    if phase == Phase::Solve {
         let soft_bias = (c.mass_scale * c.bias_rate * s).max(W::splat(-push_speed));
         (
             W::select(apart, spec_bias, soft_bias),
@@ -215,19 +216,19 @@ unsafe fn solve_impl(
     bodies: &mut [SolverBody],
     inv_h: Real,
     push_speed: Real,
-    use_bias: bool,
+    phase: Phase,
 ) {
     let (inv_h, push_speed) = (inv_h as Lane, push_speed as Lane);
     // Only impact recording (bouncing lanes) needs it.
     let kick_offset_of = |c: &WideConstraint| {
-        if use_bias && c.bouncy.any() {
+        if phase == Phase::Solve && c.bouncy.any() {
             W::splat(0.5) * c.rel_accel / W::splat(inv_h)
         } else {
             W::ZERO
         }
     };
     for c in bundles.iter_mut() {
-        if !use_bias {
+        if phase == Phase::Relax {
             count_second_half(c);
         }
         // SAFETY (the gathers and scatters here): every index was checked
@@ -236,16 +237,7 @@ unsafe fn solve_impl(
         let b = unsafe { gather(bodies, &c.b) };
         let mut vel = (a.v, a.w, b.v, b.w);
         let kick_offset = kick_offset_of(c);
-        let solved = solve_block(
-            c,
-            &a,
-            &b,
-            &mut vel,
-            inv_h,
-            push_speed,
-            use_bias,
-            kick_offset,
-        );
+        let solved = solve_block(c, &a, &b, &mut vel, inv_h, push_speed, phase, kick_offset);
         let sequential = solved.not();
         if sequential.any() {
             solve_points(
@@ -256,11 +248,11 @@ unsafe fn solve_impl(
                 sequential,
                 inv_h,
                 push_speed,
-                use_bias,
+                phase,
                 kick_offset,
             );
         }
-        if !use_bias {
+        if phase == Phase::Relax {
             friction(c, &mut vel);
         }
         unsafe {
@@ -324,7 +316,7 @@ fn solve_points(
     lanes: Mask,
     inv_h: Lane,
     push_speed: Lane,
-    use_bias: bool,
+    phase: Phase,
     kick_offset: W,
 ) {
     let n = c.n;
@@ -335,7 +327,7 @@ fn solve_points(
         let on = lanes.and(has_point(c, k));
         let (bouncy, rel_accel) = (c.bouncy, c.rel_accel);
         let s = separation(&c.points[k], c, a, b);
-        let (bias, mass_scale, impulse_scale) = normal_terms(c, s, inv_h, push_speed, use_bias);
+        let (bias, mass_scale, impulse_scale) = normal_terms(c, s, inv_h, push_speed, phase);
         let cp = &mut c.points[k];
         let (ra, rb) = (cp.ra, cp.rb);
         let dv = relative_velocity(vel.0, vel.1, vel.2, vel.3, ra, rb);
@@ -409,7 +401,7 @@ fn solve_block(
     vel: &mut Vel,
     inv_h: Lane,
     push_speed: Lane,
-    use_bias: bool,
+    phase: Phase,
     kick_offset: W,
 ) -> Mask {
     if !c.block.any() {
@@ -420,8 +412,8 @@ fn solve_block(
     let det = k11 * k22 - k12 * k12;
     let s1 = separation(&c.points[0], c, a, b);
     let s2 = separation(&c.points[1], c, a, b);
-    let (b1, ms1, is1) = normal_terms(c, s1, inv_h, push_speed, use_bias);
-    let (b2, ms2, is2) = normal_terms(c, s2, inv_h, push_speed, use_bias);
+    let (b1, ms1, is1) = normal_terms(c, s1, inv_h, push_speed, phase);
+    let (b2, ms2, is2) = normal_terms(c, s2, inv_h, push_speed, phase);
     let (p0, p1) = (c.points[0], c.points[1]);
     let vn1 = relative_velocity(vel.0, vel.1, vel.2, vel.3, p0.ra, p0.rb).dot(n);
     let vn2 = relative_velocity(vel.0, vel.1, vel.2, vel.3, p1.ra, p1.rb).dot(n);

@@ -1,14 +1,46 @@
-//! One fixed step of the world:
-//!   1. new pairs from the broad phase → contacts
-//!   2. narrow phase: refresh manifolds of contacts touching awake bodies
-//!   3. islands (union-find) and contact constraints
-//!   4. substeps: integrate velocities → warm start → solve (soft bias) →
-//!      integrate positions → relax; then restitution and impulse storage
-//!   5. write back, continuous collision for fast bodies, broad-phase update
-//!   6. events (begin/end/sensor) and sleep
+//! One fixed step of the world, as the numbered list of stages it runs.
+//! `World::step` below calls them by these names, in this order:
 //!
-//! No user code runs inside; events are read afterwards.
+//!  1. find seams           — flush edges between static polygons, marked
+//!                            again after static geometry changed
+//!  2. remember sensors     — which sensor pairs overlap before anything
+//!                            moves (for the sensor sweep)
+//!  3. wake joined sleepers — a joint never pulls on a sleeping body
+//!  4. update pairs         — new broad-phase pairs become contacts
+//!  5. narrow phase         — manifolds of the contacts with a moving body;
+//!                            contacts whose shapes are gone or apart end
+//!  6. prepare bodies       — the solver's working copies of the awake bodies
+//!  7. prepare joints       — joint rows; errors they start with projected out
+//!  8. build islands        — links, islands, solve order, colours and lanes
+//!  9. prepare contacts     — contact constraints, laid out in solve order
+//! 10. substeps, `settings.substeps` times:
+//!       a. integrate velocities — first half kick: gravity, forces, damping
+//!       b. warm start           — half of last substep's impulses
+//!       c. solve                — joints and contacts with the soft bias
+//!       d. integrate positions  — drift, joint projection, second half kick
+//!       e. relax                — joints and contacts without the bias
+//! 11. restitution          — bounces: e² of the energy each impact absorbed
+//! 12. store impulses       — into the manifolds and joints (next warm start,
+//!                            reaction forces)
+//! 13. break joints         — joints pulled harder than their breaking force
+//! 14. integrate free bodies — RK4 for bodies with no contact or joint, when
+//!                            `settings.integrator` is `Rk4`
+//! 15. write back           — velocities and poses into the bodies
+//! 16. continuous collision — fast bodies swept so that they cannot tunnel
+//! 17. update proxies       — broad-phase boxes at the new poses
+//! 18. sleep                — rest timers; islands at rest fall asleep
+//! 19. contact events       — begin/end from the impulses just stored
+//! 20. sensor events        — enter/exit from the overlap at the final poses,
+//!                            and the sensor sweep
+//!
+//! Stages 10 and 11 work on the solver's working set alone (`solver/`); the
+//! others move data between the world and it, or work on the world. No user
+//! code runs inside: the events are collected for the caller to read after
+//! the step (`World::events`). `StepProfile` times the stages in groups:
+//! pairs 1–4, collide 5, solver_setup 6–9, substeps 10, finish 11–14,
+//! write_back 15–17, sleep 18, events 19–20.
 
+mod bodies;
 mod continuous;
 mod narrow_phase;
 mod pairs;
@@ -19,16 +51,12 @@ mod sleep;
 
 pub(crate) use scratch::StepScratch;
 
-use crate::physics::joints::solver::{self as joint_solver};
-use crate::physics::math::{Real, Rot, Vec2};
-use crate::physics::settings::{ANGULAR_SLEEP_TOLERANCE, LINEAR_SLEEP_TOLERANCE};
-use crate::physics::solver::integrate::{
-    drift, drift_and_kick, kick, remember_warm_start, second_kick,
-};
-use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
-use crate::physics::solver::substep::{solve_islands, warm_start};
-use crate::physics::world::bodies::clamp_position;
-use crate::physics::world::body::BodyType;
+use crate::physics::joints::solver as joint_solver;
+use crate::physics::math::Real;
+use crate::physics::prefetch::{prefetch, AHEAD};
+use crate::physics::settings::Integrator;
+use crate::physics::solver::{self, rk4, SolverScratch};
+use crate::physics::world::events::StepEvents;
 use crate::physics::world::profile::{StepProfile, Stopwatch};
 use crate::physics::world::World;
 
@@ -40,20 +68,50 @@ impl World {
             return;
         }
         let mut clock = Stopwatch::start();
+        let substeps = self.settings.substeps.max(1);
+        let h = dt / substeps as Real;
+        let inv_h = 1.0 / h;
+        let push = self.settings.contact_push_speed;
+        let mut sc = std::mem::take(&mut self.scratch);
         self.events.clear();
-        if std::mem::take(&mut self.flush_dirty) {
-            self.mark_flush_edges();
-        }
-        self.remember_sensor_state();
-        self.wake_joined_sleepers();
-        self.find_new_contacts();
+
+        self.find_seams(); // 1
+        self.remember_sensors(&mut sc); // 2
+        self.wake_joined_sleepers(); // 3
+        self.update_pairs(&mut sc); // 4
         self.profile.pairs = clock.lap();
-        self.update_contacts(dt);
+        self.narrow_phase(&mut sc, dt); // 5
         self.profile.collide = clock.lap();
-        self.solve(dt, &mut clock);
-        self.update_sensors();
-        self.sweep_sensors();
+        self.prepare_bodies(&mut sc.solver, h); // 6
+        self.prepare_joints(&mut sc.solver, h); // 7
+        self.build_islands(&mut sc); // 8
+        self.prepare_contacts(&mut sc.solver, h); // 9
+        self.profile.solver_setup = clock.lap();
+        for _ in 0..substeps {
+            // 10
+            solver::integrate_velocities(&mut sc.solver, h); // a
+            solver::warm_start(&mut sc.solver); // b
+            solver::solve(&mut sc.solver, inv_h, push); // c
+            solver::integrate_positions(&mut sc.solver, h); // d
+            solver::relax(&mut sc.solver, inv_h, push); // e
+        }
+        self.profile.substeps = clock.lap();
+        solver::restitution(&mut sc.solver, self.settings.restitution_threshold); // 11
+        self.store_impulses(&sc.solver); // 12
+        self.break_joints(&sc.solver); // 13
+        self.integrate_free_bodies(&mut sc.solver, dt, h); // 14
+        self.profile.finish = clock.lap();
+        self.write_back(&sc.solver); // 15
+        self.continuous_collision(&mut sc, dt); // 16
+        self.update_proxies(&sc.solver, dt); // 17
+        self.profile.write_back = clock.lap();
+        self.sleep(&mut sc.solver, dt); // 18
+        self.profile.sleep = clock.lap();
+        self.contact_events(&sc.solver); // 19
+        self.sensor_events(&mut sc); // 20
         self.profile.events = clock.lap();
+
+        self.scratch = sc;
         self.time += dt;
         self.steps += 1;
         self.profile.step = clock.total();
@@ -65,151 +123,85 @@ impl World {
     }
 
     /// The events of the last step.
-    pub fn events(&self) -> &crate::physics::world::events::StepEvents {
+    pub fn events(&self) -> &StepEvents {
         &self.events
     }
 
-    fn solve(&mut self, dt: Real, clock: &mut Stopwatch) {
-        let substeps = self.settings.substeps.max(1);
-        let h = dt / substeps as Real;
-        let inv_h = 1.0 / h;
-        let gravity = self.settings.gravity;
-        let mut sc = std::mem::take(&mut self.scratch);
+    // The stages that hand the world's joints and contacts to the solver
+    // and take its results back; the larger stages have files of their own.
 
-        // --- solver bodies
-        sc.solver_bodies.clear();
-        sc.solver_bodies.push(SolverBody::STATIC);
-        sc.solver_info.clear();
-        sc.solver_info.push(SolverBodyInfo::STATIC);
-        sc.body_to_solver.clear();
-        sc.body_to_solver.resize(self.bodies.capacity(), 0);
-        for (index, b) in self.bodies.iter_mut() {
-            if b.body_type == BodyType::Static || !b.awake {
-                continue;
-            }
-            b.center0 = b.center;
-            b.q0 = b.xf.q;
-            let dynamic = b.body_type == BodyType::Dynamic;
-            sc.body_to_solver[index as usize] = sc.solver_bodies.len() as u32;
-            sc.solver_bodies.push(SolverBody {
-                v: b.linear_velocity,
-                w: b.angular_velocity,
-                pad: 0.0,
-                dp: Vec2::ZERO,
-                dq: Rot::IDENTITY,
-            });
-            sc.solver_info.push(SolverBodyInfo {
-                inv_mass: b.inv_mass,
-                inv_i: b.inv_inertia,
-                accel: if dynamic {
-                    gravity * b.gravity_scale + b.force * b.inv_mass
-                } else {
-                    Vec2::ZERO
-                },
-                linear_damping: 1.0 / (1.0 + h * b.linear_damping),
-                angular_damping: 1.0 / (1.0 + h * b.angular_damping),
-                alpha: if dynamic {
-                    b.torque * b.inv_inertia
-                } else {
-                    0.0
-                },
-                warm_v: Vec2::ZERO,
-                warm_w: 0.0,
-                body: index,
-            });
-        }
+    /// 7. Prepare joints.
+    fn prepare_joints(&self, sc: &mut SolverScratch, h: Real) {
+        let warm_starting = self.settings.enable_warm_starting;
+        joint_solver::prepare_joints(&self.joints, &self.bodies, warm_starting, sc, h);
+    }
 
-        // --- joints (before the islands: they join bodies into them)
-        self.prepare_joints(&mut sc, h);
+    /// 8. Build islands, from the contacts the narrow phase left with points.
+    fn build_islands(&self, sc: &mut StepScratch) {
+        let StepScratch {
+            solver,
+            candidates,
+            candidates_complete,
+            ..
+        } = sc;
+        let (contacts, settings) = (&self.contacts, &self.settings);
+        solver::build_islands(solver, candidates, *candidates_complete, contacts, settings);
+    }
 
-        // --- contact constraints, islands and solve order
-        self.build_contact_constraints(&mut sc, h);
-        let push = self.settings.contact_push_speed;
-        self.profile.solver_setup = clock.lap();
+    /// 9. Prepare contacts.
+    fn prepare_contacts(&self, sc: &mut SolverScratch, h: Real) {
+        solver::prepare_contacts(sc, &self.contacts, &self.settings, h);
+    }
 
-        // --- substeps
-        // Kick–drift–kick: half the external acceleration before the solve
-        // phase, half before the relax phase. Free flight under constant
-        // forces is then exact (no O(h) energy wobble), and the relax phase
-        // still ends each substep with contacts satisfied.
-        for _ in 0..substeps {
-            kick(&mut sc.solver_bodies, &mut sc.solver_info, 0.5 * h);
-            warm_start(&mut sc);
-            remember_warm_start(&sc.solver_bodies, &mut sc.solver_info);
-            joint_solver::warm_start_joints(&mut sc.joints, &mut sc.solver_bodies);
-            solve_islands(&mut sc, inv_h, push, true);
-            // Integrate positions, then the second kick. The second half of
-            // the warm start is the same impulses again: added per body,
-            // not per constraint. Joints project their position errors out
-            // between the two, so with joints they are separate passes.
-            if sc.joints.is_empty() {
-                drift_and_kick(&mut sc.solver_bodies, &mut sc.solver_info, h, 0.5 * h);
-            } else {
-                drift(&mut sc.solver_bodies, h);
-                joint_solver::project_joints(&sc.joints, &mut sc.solver_bodies);
-                second_kick(&mut sc.solver_bodies, &mut sc.solver_info, 0.5 * h);
-            }
-            solve_islands(&mut sc, inv_h, push, false);
-        }
-        self.profile.substeps = clock.lap();
-        self.finish_contact_constraints(&mut sc);
-        self.finish_joints(&sc);
-        if self.settings.integrator == crate::physics::settings::Integrator::Rk4 {
-            self.rk4_free_bodies(&mut sc, dt, h);
-        }
-        self.profile.finish = clock.lap();
+    /// 12. Store impulses: contacts' into their manifolds, joints' into the
+    /// joints with their reaction forces.
+    fn store_impulses(&mut self, sc: &SolverScratch) {
+        solver::store_contact_impulses(sc, &mut self.contacts);
+        joint_solver::store_joint_impulses(sc, &mut self.joints);
+    }
 
-        // --- write back
-        sc.fast.clear();
-        let continuous = self.settings.enable_continuous;
-        for (sb, info) in sc.solver_bodies[1..].iter().zip(&sc.solver_info[1..]) {
-            let b = self.bodies.at_mut(info.body);
-            b.linear_velocity = sb.v;
-            b.angular_velocity = sb.w;
-            b.center += sb.dp;
-            let q = sb.dq.mul(b.q0).normalize();
-            b.xf.q = q;
-            b.center = clamp_position(b.center);
-            b.xf.p = b.center - q.rotate(b.local_center);
-            b.force = Vec2::ZERO;
-            b.torque = 0.0;
-            // Sleep bookkeeping: slow bodies accumulate rest time.
-            let slow = b.linear_velocity.length_squared()
-                < LINEAR_SLEEP_TOLERANCE * LINEAR_SLEEP_TOLERANCE
-                && b.angular_velocity.abs() < ANGULAR_SLEEP_TOLERANCE;
-            if slow && b.allow_sleep && self.settings.enable_sleep {
-                b.sleep_time += dt;
-            } else {
-                b.sleep_time = 0.0;
-            }
-            if continuous && b.body_type == BodyType::Dynamic {
-                let motion = sb.dp.length() + (sb.w * dt).abs() * b.max_extent;
-                if (b.bullet && motion > 0.0)
-                    || motion > 0.5 * b.min_extent
-                        && joint_solver::may_sweep(&self.joints, info.body)
-                {
-                    sc.fast.push(info.body);
-                }
-            }
+    /// 14. Integrate free bodies: only with `Integrator::Rk4`.
+    fn integrate_free_bodies(&self, sc: &mut SolverScratch, dt: Real, h: Real) {
+        if self.settings.integrator == Integrator::Rk4 {
+            rk4::integrate_free_bodies(sc, &self.bodies, dt, h);
         }
-        for k in 0..sc.fast.len() {
-            let body = sc.fast[k];
-            continuous::solve_continuous(self, body);
-        }
+    }
+
+    /// 17. Update proxies: every simulated body's shapes get their boxes at
+    /// the new pose, stretched along the velocity (next step's speculative
+    /// pairs).
+    fn update_proxies(&mut self, sc: &SolverScratch, dt: Real) {
         for info in sc.solver_info[1..].iter() {
             self.refresh_proxies(info.body, dt);
         }
-        self.profile.write_back = clock.lap();
-        self.sleep_islands(&mut sc);
-        self.profile.sleep = clock.lap();
-        self.scratch = sc;
+    }
+
+    /// 19. Contact events: a solid contact begins or ends touching as the
+    /// impulses just stored say (`Contact::is_touching_now`).
+    fn contact_events(&mut self, sc: &SolverScratch) {
+        for (li, link) in sc.links.iter().enumerate() {
+            if let Some(ahead) = sc.links.get(li + AHEAD) {
+                prefetch(&self.contacts, ahead.contact as usize);
+            }
+            let contact = &mut self.contacts[link.contact as usize];
+            let now = contact.is_touching_now();
+            if now != contact.touching {
+                contact.touching = now;
+                if now {
+                    self.events.push_begin(contact, &self.bodies);
+                } else {
+                    self.events.push_end(contact, &self.bodies);
+                }
+            }
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Vec2, World};
+    use super::World;
     use crate::physics::geometry::shape::{Circle, Polygon, ShapeGeom};
+    use crate::physics::math::Vec2;
     use crate::physics::settings::WorldSettings;
     use crate::physics::world::body::{BodyDef, BodyType, ShapeDef};
 

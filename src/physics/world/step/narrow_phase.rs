@@ -1,30 +1,38 @@
-//! The narrow phase: fresh manifolds for the contacts that can have changed
+//! The narrow phase (stage 5): fresh manifolds for the contacts that can have changed
 //! (those with a moving body), contacts whose shapes are gone or apart
 //! removed, and sleepers touched by a moving body woken.
 
 use crate::physics::math::{Real, Vec2};
 use crate::physics::prefetch::{prefetch, AHEAD};
 use crate::physics::world::body::BodyType;
+use crate::physics::world::step::StepScratch;
 use crate::physics::world::World;
 
 impl World {
-    pub(crate) fn update_contacts(&mut self, dt: Real) {
-        let mut wake = std::mem::take(&mut self.scratch.wake);
+    /// Narrow phase: update the contacts of moving bodies (`dt` sizes the
+    /// speculative margin); list those left with points (`candidates`) and
+    /// the sensor contacts (`sensors`), and wake what must wake.
+    pub(crate) fn narrow_phase(&mut self, sc: &mut StepScratch, dt: Real) {
+        let StepScratch {
+            wake,
+            moving,
+            candidates,
+            candidates_complete,
+            sensors,
+            ..
+        } = sc;
         wake.clear();
         // Which bodies move, by slot: a contact between two bodies that
         // don't (asleep or static) cannot change, so it is passed over
         // without touching its shapes and bodies — most of a settled pile.
         // Edits that could change such a contact set `contacts_dirty`.
-        let mut moving = std::mem::take(&mut self.scratch.moving);
         moving.clear();
         moving.resize(self.bodies.capacity(), false);
         for (index, b) in self.bodies.iter() {
             moving[index as usize] = b.moves();
         }
         let check_all = std::mem::take(&mut self.contacts_dirty);
-        let mut candidates = std::mem::take(&mut self.scratch.candidates);
         candidates.clear();
-        let mut sensors = std::mem::take(&mut self.scratch.sensors);
         sensors.clear();
         let mut i = 0;
         while i < self.contacts.len() {
@@ -111,13 +119,9 @@ impl World {
             }
             i += 1;
         }
-        self.scratch.candidates_complete = wake.is_empty();
-        for &b in &wake {
+        *candidates_complete = wake.is_empty();
+        for &b in wake.iter() {
             self.wake_body_index(b);
         }
-        self.scratch.wake = wake;
-        self.scratch.moving = moving;
-        self.scratch.candidates = candidates;
-        self.scratch.sensors = sensors;
     }
 }

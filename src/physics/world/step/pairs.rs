@@ -1,17 +1,19 @@
-//! Update pairs: shape pairs the broad phase reports as newly overlapping
+//! Update pairs (stage 4): shape pairs the broad phase reports as newly overlapping
 //! become contacts (unless filtered: same body, groups, sensors, joints).
 
 use crate::physics::world::contact::{should_collide, Contact};
 use crate::physics::world::hash::pair_key;
+use crate::physics::world::step::StepScratch;
 use crate::physics::world::World;
 
 impl World {
-    pub(crate) fn find_new_contacts(&mut self) {
-        let mut pairs = std::mem::take(&mut self.scratch.pairs);
+    /// Update pairs: a contact for every new pair that may collide.
+    pub(crate) fn update_pairs(&mut self, sc: &mut StepScratch) {
+        let pairs = &mut sc.pairs;
         pairs.clear();
         self.broad_phase
             .update_pairs(|a, b| pairs.push((a as u32, b as u32)));
-        for &(a, b) in &pairs {
+        for &(a, b) in pairs.iter() {
             let key = pair_key(a, b);
             if self.pair_map.contains_key(&key) {
                 continue;
@@ -45,6 +47,5 @@ impl World {
             self.pair_map.insert(key, self.contacts.len() as u32);
             self.contacts.push(contact);
         }
-        self.scratch.pairs = pairs;
     }
 }

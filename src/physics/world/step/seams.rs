@@ -1,4 +1,4 @@
-//! Find seams: before a step, after static geometry changed (a static
+//! Find seams (stage 1 of the step): after static geometry changed (a static
 //! shape added or removed, a static body moved or retyped), mark on every
 //! static polygon the edge ends that lie flush against a neighbour's edge
 //! (`Polygon::flush`; why, in `collision/seams.rs`).
@@ -10,7 +10,14 @@ use crate::physics::world::body::BodyType;
 use crate::physics::world::World;
 
 impl World {
-    pub(crate) fn mark_flush_edges(&mut self) {
+    /// Find seams, if static geometry changed since the last time.
+    pub(crate) fn find_seams(&mut self) {
+        if std::mem::take(&mut self.flush_dirty) {
+            self.mark_flush_edges();
+        }
+    }
+
+    fn mark_flush_edges(&mut self) {
         let statics: Vec<u32> = self
             .shapes
             .iter()

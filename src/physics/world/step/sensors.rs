@@ -1,12 +1,13 @@
-//! Sensors that never miss a fast body.
+//! Sensors: the sensor events (stage 20 of the step), and the state it
+//! remembers for them before anything moves (stage 2).
 //!
-//! The ordinary sensor events (`step::update_sensors`) compare overlap at the
-//! end of each step, so a body fast enough to cross a thin sensor between two
-//! steps would never be seen inside it. This pass sweeps every body that
-//! moved this step from its start pose to its end pose against the sensors:
+//! A sensor contact begins or ends with the overlap at the end of the step,
+//! but a body fast enough to cross a thin sensor between two steps would
+//! never be seen inside it. So the sweep takes every body that moved this
+//! step from its start pose to its end pose against the sensors:
 //! a pair that was not touching before the step, is not overlapping after it,
 //! but met on the way, gets an enter and then an exit event in the same step.
-//! Pairs that end the step overlapping are left to the ordinary events (they
+//! Pairs that end the step overlapping are left to the overlap events (they
 //! see the overlap), so no pair is ever reported twice.
 //!
 //! Cost: nothing when the world has no sensors; otherwise one box test per
@@ -16,10 +17,12 @@
 use crate::physics::collision::distance::make_proxy;
 use crate::physics::collision::time_of_impact::{time_of_impact, Sweep, ToiState};
 use crate::physics::math::Transform;
+use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::world::contact::should_collide;
 use crate::physics::world::events::{body_id, SensorEvent};
 use crate::physics::world::hash::pair_key;
 use crate::physics::world::id::ShapeId;
+use crate::physics::world::step::StepScratch;
 use crate::physics::world::World;
 
 /// What the sweep needs from the start of the step.
@@ -34,11 +37,42 @@ pub(crate) struct SensorSweepScratch {
 }
 
 impl World {
-    /// Sensor events from the final positions of the step (solid contacts
-    /// settle theirs in the contact update and after the solve).
-    pub(crate) fn update_sensors(&mut self) {
-        let sensors = std::mem::take(&mut self.scratch.sensors);
-        for &i in &sensors {
+    /// Remember sensors: before the step moves anything, which sensors
+    /// exist and which sensor pairs are already inside each other.
+    pub(crate) fn remember_sensors(&mut self, sc: &mut StepScratch) {
+        let s = &mut sc.sensor_sweep;
+        s.touching_before.clear();
+        if std::mem::take(&mut self.sensors_dirty) {
+            s.sensors.clear();
+            for (index, shape) in self.shapes.iter() {
+                if shape.sensor {
+                    s.sensors.push(index);
+                }
+            }
+        }
+        if s.sensors.is_empty() {
+            return;
+        }
+        for c in &self.contacts {
+            if c.sensor && c.touching {
+                s.touching_before
+                    .push(pair_key(c.shape_a.index, c.shape_b.index));
+            }
+        }
+        s.touching_before.sort_unstable();
+    }
+
+    /// Sensor events: enter and exit from the overlap at the final poses,
+    /// then both for visitors that crossed a sensor within the step.
+    pub(crate) fn sensor_events(&mut self, sc: &mut StepScratch) {
+        self.sensor_overlap_events(&sc.sensors);
+        self.sweep_sensors(&mut sc.sensor_sweep, &sc.solver);
+    }
+
+    /// Enter and exit events from the overlap at the step's final poses
+    /// (`sensors`: the sensor contacts the narrow phase listed).
+    fn sensor_overlap_events(&mut self, sensors: &[u32]) {
+        for &i in sensors {
             let c = &self.contacts[i as usize];
             let sa = self.shapes.at(c.shape_a.index);
             let sb = self.shapes.at(c.shape_b.index);
@@ -62,44 +96,17 @@ impl World {
                 }
             }
         }
-        self.scratch.sensors = sensors;
-    }
-
-    /// Before the step moves anything: which sensors exist and which sensor
-    /// pairs are already inside each other.
-    pub(crate) fn remember_sensor_state(&mut self) {
-        let s = &mut self.scratch.sensor_sweep;
-        s.touching_before.clear();
-        if std::mem::take(&mut self.sensors_dirty) {
-            s.sensors.clear();
-            for (index, shape) in self.shapes.iter() {
-                if shape.sensor {
-                    s.sensors.push(index);
-                }
-            }
-        }
-        if s.sensors.is_empty() {
-            return;
-        }
-        for c in &self.contacts {
-            if c.sensor && c.touching {
-                s.touching_before
-                    .push(pair_key(c.shape_a.index, c.shape_b.index));
-            }
-        }
-        s.touching_before.sort_unstable();
     }
 
     /// After the step: enter + exit events for bodies that crossed a sensor
     /// entirely within it.
-    pub(crate) fn sweep_sensors(&mut self) {
-        let mut s = std::mem::take(&mut self.scratch.sensor_sweep);
+    fn sweep_sensors(&mut self, s: &mut SensorSweepScratch, solver: &SolverScratch) {
         s.crossed.clear();
         if !s.sensors.is_empty() {
             // Bodies simulated this step, in solver order (deterministic).
-            for k in 1..self.scratch.solver_info.len() {
-                let body = self.scratch.solver_info[k].body;
-                self.sweep_body_against_sensors(body, &mut s);
+            for k in 1..solver.solver_info.len() {
+                let body = solver.solver_info[k].body;
+                self.sweep_body_against_sensors(body, s, &solver.body_to_solver);
             }
         }
         for &(sensor, visitor) in &s.crossed {
@@ -121,18 +128,13 @@ impl World {
                 });
             }
         }
-        self.scratch.sensor_sweep = s;
     }
 
     /// The body's motion over the step: start pose for bodies the solver
     /// moved, otherwise standing still where it is.
-    fn step_sweep(&self, body: u32) -> Sweep {
+    fn step_sweep(&self, body: u32, body_to_solver: &[u32]) -> Sweep {
         let b = self.bodies.at(body);
-        let moved = self
-            .scratch
-            .body_to_solver
-            .get(body as usize)
-            .is_some_and(|&s| s != 0);
+        let moved = body_to_solver.get(body as usize).is_some_and(|&s| s != 0);
         if moved {
             Sweep {
                 local_center: b.local_center,
@@ -146,9 +148,14 @@ impl World {
         }
     }
 
-    fn sweep_body_against_sensors(&self, body: u32, s: &mut SensorSweepScratch) {
+    fn sweep_body_against_sensors(
+        &self,
+        body: u32,
+        s: &mut SensorSweepScratch,
+        body_to_solver: &[u32],
+    ) {
         let b = self.bodies.at(body);
-        let sweep = self.step_sweep(body);
+        let sweep = self.step_sweep(body, body_to_solver);
         let start = sweep.transform_at(0.0);
         for sid in &b.shapes {
             let visitor = self.shapes.at(sid.index);
@@ -167,7 +174,7 @@ impl World {
                 // Each pair is visited once, from the visitor's side, with
                 // both motions: a moving sensor passing over an awake body
                 // that stands still is found too (a sleeping one is not).
-                let sensor_sweep = self.step_sweep(sensor.body.index);
+                let sensor_sweep = self.step_sweep(sensor.body.index, body_to_solver);
                 let sensor_start = sensor_sweep.transform_at(0.0);
                 let sensor_box = sensor
                     .geom

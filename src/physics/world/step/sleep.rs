@@ -1,14 +1,36 @@
-//! Sleep: islands whose every body has rested long enough fall asleep
-//! together.
+//! Sleep (stage 18): slow bodies accumulate rest time, and islands whose
+//! every body has rested long enough fall asleep together.
 
 use crate::physics::math::{Real, Vec2};
-use crate::physics::settings::TIME_TO_SLEEP;
-use crate::physics::world::step::StepScratch;
+use crate::physics::settings::{ANGULAR_SLEEP_TOLERANCE, LINEAR_SLEEP_TOLERANCE, TIME_TO_SLEEP};
+use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::world::World;
 
 impl World {
+    /// Sleep: rest timers, then islands at rest put to sleep.
+    pub(crate) fn sleep(&mut self, sc: &mut SolverScratch, dt: Real) {
+        self.update_rest_timers(sc, dt);
+        self.sleep_islands(sc);
+    }
+
+    /// Slow bodies accumulate rest time; any other (or any that may not
+    /// sleep, or every body when sleep is off) starts again from zero.
+    fn update_rest_timers(&mut self, sc: &SolverScratch, dt: Real) {
+        for info in &sc.solver_info[1..] {
+            let b = self.bodies.at_mut(info.body);
+            let slow = b.linear_velocity.length_squared()
+                < LINEAR_SLEEP_TOLERANCE * LINEAR_SLEEP_TOLERANCE
+                && b.angular_velocity.abs() < ANGULAR_SLEEP_TOLERANCE;
+            if slow && b.allow_sleep && self.settings.enable_sleep {
+                b.sleep_time += dt;
+            } else {
+                b.sleep_time = 0.0;
+            }
+        }
+    }
+
     /// Put islands to sleep whose every body has rested long enough.
-    pub(crate) fn sleep_islands(&mut self, sc: &mut StepScratch) {
+    fn sleep_islands(&mut self, sc: &mut SolverScratch) {
         if !self.settings.enable_sleep {
             return;
         }
