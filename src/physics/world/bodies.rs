@@ -137,9 +137,7 @@ impl World {
 
     pub fn destroy_body(&mut self, id: BodyId) -> PhysicsResult<()> {
         let was_static = self.body(id)?.body_type == BodyType::Static;
-        self.contacts_dirty = true;
-        self.sensors_dirty = true;
-        self.flush_dirty |= was_static;
+        self.body_removed(was_static);
         self.wake_body_index(id.index);
         self.destroy_joints_of_body(id.index);
         let body = self
@@ -169,11 +167,10 @@ impl World {
         b.center = b.xf.apply(b.local_center);
         b.center0 = b.center;
         b.q0 = b.xf.q;
-        let moved_static = b.body_type == BodyType::Static;
-        self.flush_dirty |= moved_static;
+        let is_static = b.body_type == BodyType::Static;
+        self.body_moved_by_hand(is_static);
         self.wake_body_index(id.index);
         self.refresh_proxies(id.index, 0.0);
-        self.contacts_dirty = true;
         Ok(())
     }
 
@@ -262,7 +259,8 @@ impl World {
         if b.body_type == t {
             return Ok(());
         }
-        self.flush_dirty |= b.body_type == BodyType::Static || t == BodyType::Static;
+        let from = b.body_type;
+        self.body_type_changed(from, t);
         let b = self.body_mut(id)?;
         b.body_type = t;
         if t == BodyType::Static {
@@ -270,7 +268,6 @@ impl World {
             b.angular_velocity = 0.0;
         }
         let shapes = b.shapes.clone();
-        self.contacts_dirty = true;
         self.wake_body_index(id.index);
         // Re-file the proxies in the tree for the new kind; contacts are
         // rebuilt from the new pairs.

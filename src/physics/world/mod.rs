@@ -17,6 +17,7 @@ pub mod ropes;
 mod shapes;
 pub mod sleeping_islands;
 mod snapshot;
+mod stale;
 pub(crate) mod step;
 mod wake;
 
@@ -30,6 +31,7 @@ use crate::physics::world::events::StepEvents;
 use crate::physics::world::hash::PairMap;
 use crate::physics::world::id::Arena;
 use crate::physics::world::sleeping_islands::SleepingIslands;
+use crate::physics::world::stale::StaleCaches;
 use crate::physics::world::step::StepScratch;
 use serde::{Deserialize, Serialize};
 
@@ -53,24 +55,9 @@ pub struct World {
     pub(crate) scratch: StepScratch,
     #[serde(skip)]
     pub(crate) profile: crate::physics::world::profile::StepProfile,
-    /// Set by edits that can change a contact between two bodies that are
-    /// not moving (a body or shape removed, a body teleported or retyped):
-    /// the next contact update then checks every contact, not only those
-    /// of moving bodies. True after a restore too.
-    #[serde(skip, default = "yes")]
-    pub(crate) contacts_dirty: bool,
-    /// Set when shapes come or go: the sensor sweep then lists the sensor
-    /// shapes again (instead of scanning every shape every step).
-    #[serde(skip, default = "yes")]
-    pub(crate) sensors_dirty: bool,
-    /// Set when static geometry changes: seams between static polygons are
-    /// found again before the next step (`flush_edges`).
-    #[serde(skip, default = "yes")]
-    pub(crate) flush_dirty: bool,
-}
-
-fn yes() -> bool {
-    true
+    /// Caches of the step that edits have made stale (see `stale.rs`).
+    #[serde(skip)]
+    pub(crate) stale: StaleCaches,
 }
 
 impl Default for World {
@@ -95,9 +82,7 @@ impl World {
             events: StepEvents::default(),
             scratch: StepScratch::default(),
             profile: Default::default(),
-            contacts_dirty: true,
-            sensors_dirty: true,
-            flush_dirty: true,
+            stale: StaleCaches::default(),
         }
     }
 

@@ -70,8 +70,7 @@ impl World {
             fat_aabb: aabb,
         };
         let (index, generation) = self.shapes.insert(shape);
-        self.sensors_dirty |= def.sensor;
-        self.flush_dirty |= on_static;
+        self.shape_added(def.sensor, on_static);
         let proxy = self.broad_phase.create_proxy(aabb, kind, index as u64);
         let shape = self.shapes.at_mut(index);
         shape.proxy = proxy;

@@ -25,13 +25,14 @@ impl World {
         // Which bodies move, by slot: a contact between two bodies that
         // don't (asleep or static) cannot change, so it is passed over
         // without touching its shapes and bodies — most of a settled pile.
-        // Edits that could change such a contact set `contacts_dirty`.
+        // Edits that could change such a contact mark the contacts stale
+        // (`world/stale.rs`): then every contact is checked.
         moving.clear();
         moving.resize(self.bodies.capacity(), false);
         for (index, b) in self.bodies.iter() {
             moving[index as usize] = b.moves();
         }
-        let check_all = std::mem::take(&mut self.contacts_dirty);
+        let check_all = self.stale.take_contacts();
         candidates.clear();
         sensors.clear();
         let mut i = 0;

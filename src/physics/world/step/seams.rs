@@ -12,7 +12,7 @@ use crate::physics::world::World;
 impl World {
     /// Find seams, if static geometry changed since the last time.
     pub(crate) fn find_seams(&mut self) {
-        if std::mem::take(&mut self.flush_dirty) {
+        if self.stale.take_seams() {
             self.mark_flush_edges();
         }
     }

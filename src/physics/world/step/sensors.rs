@@ -42,7 +42,7 @@ impl World {
     pub(crate) fn remember_sensors(&mut self, sc: &mut StepScratch) {
         let s = &mut sc.sensor_sweep;
         s.touching_before.clear();
-        if std::mem::take(&mut self.sensors_dirty) {
+        if self.stale.take_sensors() {
             s.sensors.clear();
             for (index, shape) in self.shapes.iter() {
                 if shape.sensor {
