@@ -301,3 +301,26 @@ pub(crate) fn project_angle(c: &JointConstraint, bodies: &mut [SolverBody], err:
         c.shift(bodies, Vec2::ZERO, Vec2::ZERO, Vec2::ZERO, l);
     }
 }
+
+/// Optional limits (lower, upper) and optional motor (speed, max).
+pub(crate) type LimitsAndMotor = (Option<(Real, Real)>, Option<(Real, Real)>);
+
+/// A hinge's or slider's limits (lower, upper) and motor (speed, max force
+/// or torque) as the solver sees them. The solver measures B's motion
+/// relative to A; for a joint to the world (`to_world`: B is the world) the
+/// user gave the body's own motion, which is the opposite, so the range is
+/// mirrored and the speed negated.
+pub(crate) fn solver_limits_and_motor(
+    limits: Option<(Real, Real)>,
+    motor: Option<(Real, Real)>,
+    to_world: bool,
+) -> LimitsAndMotor {
+    if to_world {
+        (
+            limits.map(|(lo, hi)| (-hi, -lo)),
+            motor.map(|(speed, max)| (-speed, max)),
+        )
+    } else {
+        (limits, motor)
+    }
+}

@@ -20,7 +20,7 @@ use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{Real, Vec2};
 use super::constraint::{
     apply_point, clamp_correction, clamp_scalar, point_velocity, project_point, solve_point,
-    solve_point_mass, JointConstraint, Vel, IMPULSES, LIMITS,
+    solve_point_mass, solver_limits_and_motor, JointConstraint, Vel, IMPULSES, LIMITS,
 };
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
@@ -67,19 +67,11 @@ pub(crate) struct Prepared {
     pub axial_mass: Real,
 }
 
-/// `to_world`: B is the world. The solver's angle is B's relative to A;
-/// the user's limits and motor speed are the body's own rotation then, so
-/// they are mirrored.
+/// `to_world`: B is the world (the limits and motor are mirrored, see
+/// `solver_limits_and_motor`).
 pub(crate) fn prepare(p: &HingeParams, c: &JointConstraint, to_world: bool) -> Prepared {
     let k = c.ia + c.ib;
-    let (limits, motor) = if to_world {
-        (
-            p.limits.map(|(lo, hi)| (-hi, -lo)),
-            p.motor.map(|(speed, max)| (-speed, max)),
-        )
-    } else {
-        (p.limits, p.motor)
-    };
+    let (limits, motor) = solver_limits_and_motor(p.limits, p.motor, to_world);
     Prepared {
         limits,
         motor,

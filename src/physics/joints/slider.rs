@@ -15,7 +15,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, left_perp, Real, Rot, Vec2};
-use super::constraint::{JointConstraint, Vel, IMPULSES};
+use super::constraint::{solver_limits_and_motor, JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
@@ -84,18 +84,10 @@ pub(crate) struct Prepared {
     pub motor: Option<(Real, Real)>,
 }
 
-/// `to_world`: B is the world. The solver's translation is B's relative to
-/// A; the user's limits and motor speed are the body's own motion along the
-/// axis then, so they are mirrored.
+/// `to_world`: B is the world (the limits and motor are mirrored, see
+/// `solver_limits_and_motor`).
 pub(crate) fn prepare(p: &SliderParams, qa: Rot, to_world: bool) -> Prepared {
-    let (limits, motor) = if to_world {
-        (
-            p.limits.map(|(lo, hi)| (-hi, -lo)),
-            p.motor.map(|(speed, max)| (-speed, max)),
-        )
-    } else {
-        (p.limits, p.motor)
-    };
+    let (limits, motor) = solver_limits_and_motor(p.limits, p.motor, to_world);
     Prepared {
         axis0: qa.rotate(p.axis),
         limits,

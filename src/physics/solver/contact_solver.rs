@@ -167,18 +167,7 @@ pub fn solve(
             break;
         }
         let s = current_separation(cp, n, rims, &sa, &sb);
-        let (bias, mass_scale, impulse_scale) = if s > 0.0 {
-            // Speculative: allow closing exactly the gap this substep.
-            (s * inv_h, 1.0, 0.0)
-        } else if phase == Phase::Solve {
-            (
-                (soft.mass_scale * soft.bias_rate * s).max(-push_speed),
-                soft.mass_scale,
-                soft.impulse_scale,
-            )
-        } else {
-            (0.0, 1.0, 0.0)
-        };
+        let (bias, mass_scale, impulse_scale) = normal_terms(s, soft, inv_h, push_speed, phase);
         let ra = cp.anchor_a;
         let rb = cp.anchor_b;
         let dv = relative_velocity(va, wa, vb, wb, ra, rb);
@@ -242,8 +231,9 @@ pub fn solve(
 }
 
 /// Per-point bias terms of the normal constraint: (bias, mass scale, impulse
-/// scale). Speculative when apart, soft push-out when overlapping (solve
-/// phase), plain velocity constraint otherwise (relax phase).
+/// scale). Speculative when apart (it may close exactly the gap this
+/// substep), soft push-out when overlapping (solve phase), plain velocity
+/// constraint otherwise (relax phase).
 #[inline(always)]
 fn normal_terms(
     s: Real,
@@ -297,7 +287,7 @@ fn solve_block(
     let (b1, ms1, is1) = normal_terms(s1, c.softness, inv_h, push_speed, phase);
     let (b2, ms2, is2) = normal_terms(s2, c.softness, inv_h, push_speed, phase);
     let vn = |p: &ConstraintPoint, va: Vec2, wa: Real, vb: Vec2, wb: Real| {
-        (vb + cross_sv(wb, p.anchor_b) - va - cross_sv(wa, p.anchor_a)).dot(n)
+        relative_velocity(va, wa, vb, wb, p.anchor_a, p.anchor_b).dot(n)
     };
     let vn1 = vn(&p0, *va, *wa, *vb, *wb);
     let vn2 = vn(&p1, *va, *wa, *vb, *wb);

@@ -63,7 +63,7 @@ pub fn restitution_target(
     (vn * vn + 2.0 * gain / normal_mass).max(0.0).sqrt()
 }
 
-/// Restitution pass after the substeps. Returns true if anything changed.
+/// The bounce of one constraint (one restitution pass over it).
 pub fn apply_restitution(c: &mut ContactConstraint, bodies: &mut [SolverBody], threshold: Real) {
     if c.restitution == 0.0 {
         return;

@@ -1,9 +1,9 @@
-//! Continuous collision (stage 16): a body that moved far for its size this step is
-//! swept from its start pose to its end pose against static geometry (and,
-//! for bullets, against other moving bodies at their end poses). If the sweep
-//! hits, the body is put back to the time of impact, just touching; next
-//! step's speculative contact then stops it. So nothing passes through a thin
-//! wall at any speed.
+//! Continuous collision (stage 16): a body that moved far for its size this
+//! step is swept from its start pose to its end pose against static geometry
+//! (and, for bullets, against other moving bodies at their end poses). If the
+//! sweep hits, the body is put back to the time of impact, just touching;
+//! next step's speculative contact then stops it. So nothing passes through a
+//! thin wall at any speed.
 //!
 //! A shape already touching when the step began (time of impact 0) is the
 //! contact solver's business, not a tunnelling risk: putting the body back

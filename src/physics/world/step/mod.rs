@@ -1,6 +1,7 @@
 //! One fixed step of the world, as the numbered list of stages it runs.
 //! `World::step` below calls them by these names, in this order:
 //!
+//! ```text
 //!  1. find seams           — flush edges between static polygons, marked
 //!                            again after static geometry changed
 //!  2. remember sensors     — which sensor pairs overlap before anything
@@ -32,6 +33,7 @@
 //! 19. contact events       — begin/end from the impulses just stored
 //! 20. sensor events        — enter/exit from the overlap at the final poses,
 //!                            and the sensor sweep
+//! ```
 //!
 //! Stages 10 and 11 work on the solver's working set alone (`solver/`); the
 //! others move data between the world and it, or work on the world. No user
@@ -130,13 +132,14 @@ impl World {
     // The stages that hand the world's joints and contacts to the solver
     // and take its results back; the larger stages have files of their own.
 
-    /// 7. Prepare joints.
+    /// Prepare joints (stage 7).
     fn prepare_joints(&self, sc: &mut SolverScratch, h: Real) {
         let warm_starting = self.settings.enable_warm_starting;
         joint_solver::prepare_joints(&self.joints, &self.bodies, warm_starting, sc, h);
     }
 
-    /// 8. Build islands, from the contacts the narrow phase left with points.
+    /// Build islands (stage 8), from the contacts the narrow phase left
+    /// with points.
     fn build_islands(&self, sc: &mut StepScratch) {
         let StepScratch {
             solver,
@@ -148,36 +151,36 @@ impl World {
         solver::build_islands(solver, candidates, *candidates_complete, contacts, settings);
     }
 
-    /// 9. Prepare contacts.
+    /// Prepare contacts (stage 9).
     fn prepare_contacts(&self, sc: &mut SolverScratch, h: Real) {
         solver::prepare_contacts(sc, &self.contacts, &self.settings, h);
     }
 
-    /// 12. Store impulses: contacts' into their manifolds, joints' into the
-    /// joints with their reaction forces.
+    /// Store impulses (stage 12): contacts' into their manifolds, joints'
+    /// into the joints with their reaction forces.
     fn store_impulses(&mut self, sc: &SolverScratch) {
         solver::store_contact_impulses(sc, &mut self.contacts);
         joint_solver::store_joint_impulses(sc, &mut self.joints);
     }
 
-    /// 14. Integrate free bodies: only with `Integrator::Rk4`.
+    /// Integrate free bodies (stage 14): only with `Integrator::Rk4`.
     fn integrate_free_bodies(&self, sc: &mut SolverScratch, dt: Real, h: Real) {
         if self.settings.integrator == Integrator::Rk4 {
             rk4::integrate_free_bodies(sc, &self.bodies, dt, h);
         }
     }
 
-    /// 17. Update proxies: every simulated body's shapes get their boxes at
-    /// the new pose, stretched along the velocity (next step's speculative
-    /// pairs).
+    /// Update proxies (stage 17): every simulated body's shapes get their
+    /// boxes at the new pose, stretched along the velocity (next step's
+    /// speculative pairs).
     fn update_proxies(&mut self, sc: &SolverScratch, dt: Real) {
         for info in sc.solver_info[1..].iter() {
             self.refresh_proxies(info.body, dt);
         }
     }
 
-    /// 19. Contact events: a solid contact begins or ends touching as the
-    /// impulses just stored say (`Contact::is_touching_now`).
+    /// Contact events (stage 19): a solid contact begins or ends touching
+    /// as the impulses just stored say (`Contact::is_touching_now`).
     fn contact_events(&mut self, sc: &SolverScratch) {
         for (li, link) in sc.links.iter().enumerate() {
             if let Some(ahead) = sc.links.get(li + AHEAD) {

@@ -1,6 +1,6 @@
-//! The narrow phase (stage 5): fresh manifolds for the contacts that can have changed
-//! (those with a moving body), contacts whose shapes are gone or apart
-//! removed, and sleepers touched by a moving body woken.
+//! The narrow phase (stage 5): fresh manifolds for the contacts that can have
+//! changed (those with a moving body), contacts whose shapes are gone or
+//! apart removed, and sleepers touched by a moving body woken.
 
 use crate::physics::math::{Real, Vec2};
 use crate::physics::prefetch::{prefetch, AHEAD};

@@ -1,5 +1,6 @@
-//! Update pairs (stage 4): shape pairs the broad phase reports as newly overlapping
-//! become contacts (unless filtered: same body, groups, sensors, joints).
+//! Update pairs (stage 4): shape pairs the broad phase reports as newly
+//! overlapping become contacts (unless filtered: same body, groups, sensors,
+//! joints).
 
 use crate::physics::world::contact::{should_collide, Contact};
 use crate::physics::world::hash::pair_key;
