@@ -1,16 +1,16 @@
 //! physbox's own 2D rigid-body engine. No Lua, no pixels, no I/O: the rest of
 //! the program drives it through `World`.
 
-pub mod broad_phase;
+mod broad_phase;
 pub mod collision;
-pub mod error;
+mod error;
 pub mod geometry;
-pub mod joints;
-pub mod math;
+mod joints;
+mod math;
 mod prefetch;
 pub mod settings;
-pub mod solver;
-pub mod world;
+mod solver;
+mod world;
 
 pub use error::{PhysicsError, PhysicsResult};
 pub use geometry::shape::{Circle, Polygon, Segment, ShapeGeom, ShapeKind, MAX_POLYGON_VERTICES};

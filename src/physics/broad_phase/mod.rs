@@ -16,7 +16,7 @@
 //! - `pairs.rs`: the move buffer and pair reporting;
 //! - this file: proxy lifetime and the read-only queries.
 
-pub mod dynamic_tree;
+mod dynamic_tree;
 mod key;
 mod pairs;
 
@@ -78,10 +78,6 @@ impl BroadPhase {
         }
     }
 
-    pub fn margin(&self) -> Real {
-        self.margin
-    }
-
     /// Add a proxy for a shape whose current tight AABB is `tight`. The new
     /// proxy is buffered so that the next `update_pairs` finds its overlaps —
     /// static ones included, since a static shape created next to a resting
@@ -115,6 +111,7 @@ impl BroadPhase {
     /// Report the shape's new tight AABB. Nothing happens while it stays inside
     /// the fat AABB; otherwise the proxy is re-inserted with a new fat box and
     /// buffered for pairing. Returns whether it was re-inserted.
+    #[cfg(test)]
     pub fn move_proxy(&mut self, key: ProxyKey, tight: Aabb) -> bool {
         self.move_proxy_ahead(key, tight, tight)
     }
@@ -153,12 +150,14 @@ impl BroadPhase {
     }
 
     /// The payload given at creation.
+    #[cfg(test)]
     pub fn user_data(&self, key: ProxyKey) -> u64 {
         self.trees[key.kind().index()].user_data(key.id())
     }
 
     /// Whether two proxies' fat AABBs overlap: the contact system keeps a pair
     /// alive while this holds and drops it once it fails.
+    #[cfg(test)]
     pub fn test_overlap(&self, a: ProxyKey, b: ProxyKey) -> bool {
         self.fat_aabb(a).overlaps(&self.fat_aabb(b))
     }
@@ -213,16 +212,19 @@ impl BroadPhase {
     }
 
     /// Total live proxies across the three trees.
+    #[cfg(test)]
     pub fn proxy_count(&self) -> usize {
         self.trees.iter().map(DynamicTree::proxy_count).sum()
     }
 
     /// The tree holding proxies of `kind` (for statistics and debugging).
+    #[cfg(test)]
     pub fn tree(&self, kind: ProxyKind) -> &DynamicTree {
         &self.trees[kind.index()]
     }
 
     /// Check the trees and the move-buffer bookkeeping agree.
+    #[cfg(test)]
     pub fn validate(&self) -> Result<(), String> {
         for tree in &self.trees {
             tree.validate()?;

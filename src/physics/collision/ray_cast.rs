@@ -5,7 +5,7 @@
 //! within a body sees past it. Segments are two-sided: the normal faces the
 //! ray's origin. Work happens in the shape's local frame for precision.
 
-use crate::physics::geometry::shape::{Circle, Polygon, Segment, ShapeGeom, MAX_POLYGON_VERTICES};
+use crate::physics::geometry::shape::{Polygon, Segment, ShapeGeom, MAX_POLYGON_VERTICES};
 use crate::physics::math::{right_perp, Real, Transform, Vec2};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -188,19 +188,20 @@ fn distance_outside(poly: &Polygon, count: usize, p: Vec2) -> Real {
     }
 }
 
-/// Convenience for a bare circle (used by queries that have no `ShapeGeom`).
-pub fn raycast_circle(
-    c: &Circle,
-    xf: Transform,
-    origin: Vec2,
-    translation: Vec2,
-) -> Option<RayHit> {
-    raycast_shape(&ShapeGeom::Circle(*c), xf, origin, translation)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::physics::geometry::shape::Circle;
+
+    /// A bare circle's ray cast.
+    fn raycast_circle(
+        c: &Circle,
+        xf: Transform,
+        origin: Vec2,
+        translation: Vec2,
+    ) -> Option<RayHit> {
+        raycast_shape(&ShapeGeom::Circle(*c), xf, origin, translation)
+    }
     use std::f64::consts::FRAC_PI_4;
 
     fn near(a: Vec2, b: Vec2) -> bool {

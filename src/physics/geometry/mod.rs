@@ -5,12 +5,12 @@
 //! panics on user input: bad input comes back as a `PhysicsError` with a
 //! message a scene author can act on.
 
-pub mod decompose;
-pub mod hull;
-pub mod mass;
-pub mod polygon;
+mod decompose;
+mod hull;
+pub(crate) mod mass;
+mod polygon;
 mod predicates;
-pub mod shape;
+pub(crate) mod shape;
 
 pub use decompose::decompose_concave;
 pub use hull::convex_hull;

@@ -9,13 +9,13 @@
 //! together) and, unless `collide_connected`, stop the two bodies colliding.
 
 pub(crate) mod constraint;
-pub mod distance;
-pub mod hinge;
-pub mod mouse;
-pub mod slider;
+mod distance;
+mod hinge;
+mod mouse;
+mod slider;
 pub(crate) mod solver;
-pub mod spring;
-pub mod weld;
+mod spring;
+mod weld;
 
 use super::math::{Real, Vec2};
 use crate::physics::world::id::{Arena, BodyId, JointId};

@@ -1,24 +1,24 @@
 //! The world: owns bodies, shapes, contacts and the broad phase, and is the
 //! engine's whole public surface. Stepping lives in `step.rs`.
 
-pub mod bodies;
-pub mod body;
+mod bodies;
+pub(crate) mod body;
 mod body_mass;
-pub mod contact;
+pub(crate) mod contact;
 mod contacts;
-pub mod debug_draw;
-pub mod events;
-pub mod hash;
-pub mod id;
+pub(crate) mod debug_draw;
+pub(crate) mod events;
+mod hash;
+pub(crate) mod id;
 mod joints;
-pub mod profile;
-pub mod queries;
-pub mod ropes;
+pub(crate) mod profile;
+pub(crate) mod queries;
+pub(crate) mod ropes;
 mod shapes;
-pub mod sleeping_islands;
+mod sleeping_islands;
 mod snapshot;
 mod stale;
-pub(crate) mod step;
+mod step;
 mod wake;
 
 use crate::physics::broad_phase::BroadPhase;

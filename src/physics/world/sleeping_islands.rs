@@ -36,6 +36,7 @@ impl SleepingIslands {
         }
     }
 
+    #[cfg(test)]
     pub fn count(&self) -> usize {
         self.islands.iter().filter(|l| !l.is_empty()).count()
     }

@@ -16,12 +16,13 @@
 mod insert;
 mod stack;
 mod traverse;
+#[cfg(test)]
 mod validate;
 
 #[cfg(test)]
 pub(crate) mod tests;
 
-use crate::physics::math::{is_finite_vec, Aabb, Real, Vec2};
+use crate::physics::math::{is_finite_vec, Aabb, Vec2};
 
 /// "No node": the index used for absent parents, children and list ends.
 pub(crate) const NULL_NODE: u32 = u32::MAX;
@@ -110,13 +111,6 @@ impl DynamicTree {
             free_list: NULL_NODE,
             proxy_count: 0,
         }
-    }
-
-    /// Reserve room for about `proxies` leaves (a full tree needs 2n-1 nodes).
-    pub fn with_capacity(proxies: usize) -> DynamicTree {
-        let mut tree = DynamicTree::new();
-        tree.nodes.reserve(proxies.saturating_mul(2));
-        tree
     }
 
     /// Take a slot from the free list, or grow the pool.
@@ -213,6 +207,7 @@ impl DynamicTree {
     /// Grow a proxy's AABB in place without restructuring: cheaper than a
     /// move, but the tree's quality decays, so it suits small growth only.
     /// Ancestors are widened only until one already contains the new box.
+    #[cfg(test)]
     pub fn enlarge_proxy(&mut self, id: u32, aabb: Aabb) {
         let Some(node) = self.proxy_node(id) else {
             debug_assert!(false, "DynamicTree::enlarge_proxy: no proxy {id}");
@@ -267,6 +262,7 @@ impl DynamicTree {
     }
 
     /// Height of the root (0 for an empty tree or a single leaf).
+    #[cfg(test)]
     pub fn height(&self) -> u32 {
         if self.root == NULL_NODE {
             0
@@ -275,22 +271,14 @@ impl DynamicTree {
         }
     }
 
+    #[cfg(test)]
     pub fn proxy_count(&self) -> usize {
         self.proxy_count as usize
     }
 
     /// The box around everything in the tree, if anything is in it.
+    #[cfg(test)]
     pub fn root_bounds(&self) -> Option<Aabb> {
         (self.root != NULL_NODE).then(|| self.nodes[self.root as usize].aabb)
-    }
-
-    /// Sum of internal node perimeters: the quantity the insertion heuristic
-    /// minimizes, exposed so tests and benchmarks can judge tree quality.
-    pub fn area_cost(&self) -> Real {
-        self.nodes
-            .iter()
-            .filter(|n| n.is_allocated() && !n.is_leaf())
-            .map(|n| n.aabb.perimeter())
-            .sum()
     }
 }

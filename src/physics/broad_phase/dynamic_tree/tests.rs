@@ -2,6 +2,7 @@
 //! boxes, and `validate` runs after every batch of edits.
 
 use super::*;
+use crate::physics::math::Real;
 
 /// Small deterministic generator so the tests need no dependencies.
 pub(crate) struct Rng(u64);

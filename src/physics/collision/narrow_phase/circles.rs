@@ -1,11 +1,12 @@
 //! Circle against circle: the contact normal is simply the line of centres.
 
-use super::local::{by_value, normalize_or, to_world_into, LocalManifold};
+use super::local::{normalize_or, to_world_into, LocalManifold};
 use crate::physics::collision::manifold::Manifold;
 use crate::physics::geometry::shape::Circle;
 use crate::physics::math::{Real, Transform, Vec2};
 
 /// Manifold of two circles (at most one point, id 0).
+#[cfg(test)]
 pub fn collide_circles(
     a: &Circle,
     xf_a: Transform,
@@ -13,7 +14,7 @@ pub fn collide_circles(
     xf_b: Transform,
     speculative: Real,
 ) -> Manifold {
-    by_value(|m| collide_circles_into(a, xf_a, b, xf_b, speculative, m))
+    super::local::by_value(|m| collide_circles_into(a, xf_a, b, xf_b, speculative, m))
 }
 
 /// `collide_circles` written into `out`.

@@ -79,6 +79,7 @@ pub(super) fn to_world_into(
 }
 
 /// Run a pair function that writes its manifold into place and return it.
+#[cfg(test)]
 pub(super) fn by_value(f: impl FnOnce(&mut Manifold)) -> Manifold {
     let mut m = Manifold::default();
     f(&mut m);

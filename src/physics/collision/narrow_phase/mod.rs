@@ -24,11 +24,13 @@ mod segment_polygon;
 #[cfg(test)]
 mod tests;
 
-pub use circles::collide_circles;
-pub use polygon_circle::collide_polygon_circle;
-pub use polygons::collide_polygons;
-pub use segment_circle::collide_segment_circle;
-pub use segment_polygon::collide_segment_polygon;
+// One function per pair returning its manifold by value, for the tests (the
+// engine writes into a contact's manifold in place: `collide_into`).
+#[cfg(test)]
+use {
+    circles::collide_circles, polygon_circle::collide_polygon_circle, polygons::collide_polygons,
+    segment_circle::collide_segment_circle, segment_polygon::collide_segment_polygon,
+};
 
 use crate::physics::collision::manifold::Manifold;
 use crate::physics::geometry::shape::ShapeGeom;

@@ -3,12 +3,13 @@
 //! two vertices (Voronoi regions) for the normal.
 
 use super::circles::circle_vs_point;
-use super::local::{by_value, to_world_into, LocalManifold};
+use super::local::{to_world_into, LocalManifold};
 use crate::physics::collision::manifold::Manifold;
 use crate::physics::geometry::shape::{Circle, Polygon, MAX_POLYGON_VERTICES};
 use crate::physics::math::{Real, Transform, Vec2};
 
 /// Manifold of polygon A against circle B (at most one point, id 0).
+#[cfg(test)]
 pub fn collide_polygon_circle(
     poly: &Polygon,
     xf_a: Transform,
@@ -16,7 +17,9 @@ pub fn collide_polygon_circle(
     xf_b: Transform,
     speculative: Real,
 ) -> Manifold {
-    by_value(|m| collide_polygon_circle_into(poly, xf_a, circle, xf_b, speculative, m))
+    super::local::by_value(|m| {
+        collide_polygon_circle_into(poly, xf_a, circle, xf_b, speculative, m)
+    })
 }
 
 /// `collide_polygon_circle` written into `out`.

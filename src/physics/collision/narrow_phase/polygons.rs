@@ -8,7 +8,7 @@
 use super::circles::circle_vs_point;
 use super::clip::clip_edges;
 use super::hull::Hull;
-use super::local::{by_value, flip_in_place, to_world_into, LocalManifold};
+use super::local::{flip_in_place, to_world_into, LocalManifold};
 use super::polygon_circle::collide_polygon_circle_into;
 use super::segment_distance::segment_distance;
 use super::LINEAR_SLOP;
@@ -17,6 +17,7 @@ use crate::physics::geometry::shape::{Circle, Polygon, MAX_POLYGON_VERTICES};
 use crate::physics::math::{Real, Transform, Vec2};
 
 /// Manifold of polygon A against polygon B (up to two points).
+#[cfg(test)]
 pub fn collide_polygons(
     a: &Polygon,
     xf_a: Transform,
@@ -24,7 +25,7 @@ pub fn collide_polygons(
     xf_b: Transform,
     speculative: Real,
 ) -> Manifold {
-    by_value(|m| collide_polygons_into(a, xf_a, b, xf_b, speculative, m))
+    super::local::by_value(|m| collide_polygons_into(a, xf_a, b, xf_b, speculative, m))
 }
 
 /// `collide_polygons` written into `out`.

@@ -2,12 +2,13 @@
 //! the normal just follows the closest point, whichever side the circle is on.
 
 use super::circles::circle_vs_point;
-use super::local::{by_value, to_world_into, LocalManifold};
+use super::local::{to_world_into, LocalManifold};
 use crate::physics::collision::manifold::Manifold;
 use crate::physics::geometry::shape::{Circle, Segment};
 use crate::physics::math::{Real, Transform, Vec2};
 
 /// Manifold of segment A against circle B (at most one point, id 0).
+#[cfg(test)]
 pub fn collide_segment_circle(
     seg: &Segment,
     xf_a: Transform,
@@ -15,7 +16,7 @@ pub fn collide_segment_circle(
     xf_b: Transform,
     speculative: Real,
 ) -> Manifold {
-    by_value(|m| collide_segment_circle_into(seg, xf_a, circle, xf_b, speculative, m))
+    super::local::by_value(|m| collide_segment_circle_into(seg, xf_a, circle, xf_b, speculative, m))
 }
 
 /// `collide_segment_circle` written into `out`.

@@ -3,7 +3,7 @@
 //! the contact works from either side (segments are two-sided).
 
 use super::hull::Hull;
-use super::local::{by_value, flip_in_place, to_world_into};
+use super::local::{flip_in_place, to_world_into};
 use super::polygon_circle::collide_polygon_circle_into;
 use super::polygons::collide_hulls;
 use crate::physics::collision::manifold::Manifold;
@@ -12,6 +12,7 @@ use crate::physics::math::{Real, Transform};
 
 /// Manifold of segment A against polygon B (up to two points). Ids use the
 /// segment's vertex/edge index (0 or 1) as A's feature.
+#[cfg(test)]
 pub fn collide_segment_polygon(
     seg: &Segment,
     xf_a: Transform,
@@ -19,7 +20,7 @@ pub fn collide_segment_polygon(
     xf_b: Transform,
     speculative: Real,
 ) -> Manifold {
-    by_value(|m| collide_segment_polygon_into(seg, xf_a, poly, xf_b, speculative, m))
+    super::local::by_value(|m| collide_segment_polygon_into(seg, xf_a, poly, xf_b, speculative, m))
 }
 
 /// `collide_segment_polygon` written into `out`.
