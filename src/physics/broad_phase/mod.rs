@@ -1,5 +1,6 @@
-//! The broad phase: finds pairs of shapes whose bounding boxes may touch, so
-//! the narrow phase only runs exact tests on those.
+//! Room `broad_phase`: which shapes may touch — one proxy (a fat bounding
+//! box) per shape in three dynamic AABB trees, and the pairs of proxies that
+//! began to overlap, so the narrow phase only runs exact tests on those.
 //!
 //! Every shape has a proxy holding a *fat* AABB: its tight box grown by a
 //! margin. While the shape moves within its fat box nothing happens; only when
@@ -14,6 +15,7 @@
 //!
 //! - `key.rs`: `ProxyKind`, `ProxyKey`, `KindMask`;
 //! - `pairs.rs`: the move buffer and pair reporting;
+//! - `dynamic_tree/`: the tree itself;
 //! - this file: proxy lifetime and the read-only queries.
 
 mod dynamic_tree;

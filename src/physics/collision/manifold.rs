@@ -16,7 +16,7 @@ pub struct ManifoldPoint {
     /// World contact point (midway between the two surfaces).
     pub point: Vec2,
     /// Contact point relative to body A's origin (the transform position given
-    /// to the collide function), in world orientation. The contact update
+    /// to the collide function), in world orientation. `Contact::update`
     /// rebases it onto A's centre of mass.
     pub anchor_a: Vec2,
     /// Same for body B.

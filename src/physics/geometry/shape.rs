@@ -27,9 +27,9 @@ pub struct Polygon {
     pub centroid: Vec2,
     /// Edge ends lying flush against an edge of another static shape (bit
     /// 2i: edge i's start, bit 2i + 1: its end). Set by the world for
-    /// polygons on static bodies (`flush_edges`): a circle rolling across
-    /// such a seam between two floor tiles is not caught on the corner
-    /// there (see `collide::polygon_circle`).
+    /// polygons on static bodies (`collision/seams.rs`): a circle rolling
+    /// across such a seam between two floor tiles is not caught on the
+    /// corner there (see `collision/narrow_phase/polygon_circle.rs`).
     #[serde(default)]
     pub flush: u16,
 }

@@ -1,7 +1,10 @@
-//! Joints: constraints between two bodies (or a body and the world), solved
-//! with the contacts in the soft step (see `solver.rs`). One file per type,
-//! each opening with its C / Ċ / J / K derivation.
+//! Room `joints`: the joint kinds (one file each, opening with its C / Ċ / J
+//! / K derivation), the joint store, and the joints' part of the soft step
+//! (`solver.rs`, on the per-step `JointConstraint` of `constraint.rs`).
 //!
+//! Joints are constraints between two bodies (or a body and the world),
+//! solved with the contacts. The `World` methods that create, read and
+//! destroy them are in `world/joints.rs` (ropes: `world/ropes.rs`).
 //! A joint stores its anchors in the bodies' frames (given as world points at
 //! creation), its parameters, and its accumulated impulses (warm start and
 //! reaction force). Ids are generational like bodies'; a stale id is an

@@ -77,7 +77,7 @@ pub struct ContactConstraint {
     pub rel_accel: Real,
     /// Share of last substep's load the soft spring leaves alone in each
     /// phase: ½ in small islands that iterate to convergence, 0 (plain soft
-    /// contact, Box2D's rule) in big ones — see `solve`.
+    /// contact, Box2D's rule) in big ones — see `contact_solver::solve`.
     pub load_share: Real,
     /// The 2×2 normal mass matrix of a two-point manifold (anchors are fixed
     /// for the step, so it is built once); `block` is false when it is too
@@ -86,7 +86,7 @@ pub struct ContactConstraint {
     pub k12: Real,
     pub k22: Real,
     pub block: bool,
-    /// The shapes' rounding radii (see `current_separation`).
+    /// The shapes' rounding radii (see `contact_solver::current_separation`).
     pub radius_a: Real,
     pub radius_b: Real,
 }

@@ -1,3 +1,24 @@
+//! Room `solver`: the soft step (Box2D v3) on working copies of the awake
+//! bodies — contact constraints (scalar in f64, eight at a time in f32 SIMD
+//! lanes), islands and colouring, substep integration, restitution, RK4.
+//!
+//! It works on its own `SolverScratch` and never sees the `World`: the
+//! world's step (`world/step/`) hands it the bodies, contacts and joints it
+//! reads and takes its results back. Its stages, in step order:
+//! - build islands (`islands.rs`): links, islands and solve order
+//!   (`solver_order.rs`, `union_find.rs`, `graph_color.rs`), lanes;
+//! - prepare contacts (`contact_setup.rs`; one constraint:
+//!   `contact_constraint.rs`);
+//! - the substeps (`substep.rs`): integrate velocities and positions
+//!   (`integrate.rs`), warm start, solve and relax — contacts by
+//!   `contact_solver.rs` (the readable reference) or `wide/` (the fast
+//!   path), joints by `joints/solver.rs`;
+//! - restitution (`restitution.rs`), store contact impulses
+//!   (`contact_setup.rs`), RK4 for free bodies (`rk4.rs`).
+//!
+//! Shared by them: `solver_body.rs` (a body's working copy), `softness.rs`
+//! (soft constraint coefficients), `scratch.rs` (everything per step).
+
 mod contact_constraint;
 mod contact_setup;
 mod contact_solver;

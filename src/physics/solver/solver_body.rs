@@ -12,7 +12,7 @@ pub struct SolverBody {
     pub v: Vec2,
     pub w: Real,
     /// Keeps `v, w` in the first 32 bytes: the wide solver stores them with
-    /// one 256-bit write (see `wide_bodies`), which lands here too.
+    /// one 256-bit write (see `wide/gather.rs`), which lands here too.
     pub pad: Real,
     /// Position and rotation change since the start of the step.
     pub dp: Vec2,

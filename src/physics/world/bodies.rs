@@ -150,7 +150,7 @@ impl World {
             }
         }
         // Contacts of the removed shapes are dropped (and their neighbours
-        // woken) by the next contact update.
+        // woken) by the next narrow phase.
         Ok(())
     }
 

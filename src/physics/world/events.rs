@@ -116,10 +116,8 @@ impl StepEvents {
 }
 
 fn sensor_event(c: &Contact, body_a: BodyId, body_b: BodyId, entered: bool) -> SensorEvent {
-    // The sensor is whichever side was flagged; `Contact` keeps the order the
-    // broad phase gave, so look at which shape is the sensor via the caller's
-    // convention: shape_a is the sensor when the pair was created by
-    // `create_contact` (it orders sensor first).
+    // Shape A is the sensor: update pairs (`world/step/pairs.rs`) creates a
+    // sensor contact sensor first.
     SensorEvent {
         sensor_shape: c.shape_a,
         visitor_shape: c.shape_b,

@@ -1,5 +1,16 @@
-//! The world: owns bodies, shapes, contacts and the broad phase, and is the
-//! engine's whole public surface. Stepping lives in `step.rs`.
+//! Room `world`: the `World` that owns every body, shape, contact and joint,
+//! the broad phase, the sleeping islands and the last step's events; its
+//! methods grouped by concern in the files below; the step in `step/`.
+//!
+//! - records: `body.rs` (`Body`, `Shape` and their defs), `contact.rs`,
+//!   `id.rs` (generational ids, `Arena`), `events.rs`,
+//!   `sleeping_islands.rs`, `hash.rs`, `profile.rs`;
+//! - `World`'s methods: `bodies.rs`, `shapes.rs` (and `body_mass.rs`),
+//!   `joints.rs`, `ropes.rs`, `contacts.rs`, `wake.rs`, `queries.rs`,
+//!   `snapshot.rs`, `debug_draw.rs`; this file has the struct and the clock;
+//! - `stale.rs`: the caches of the step an edit can make stale, behind one
+//!   method per kind of edit;
+//! - `step/`: `World::step`, stage by stage.
 
 mod bodies;
 pub(crate) mod body;
@@ -30,6 +41,7 @@ use crate::physics::world::contact::Contact;
 use crate::physics::world::events::StepEvents;
 use crate::physics::world::hash::PairMap;
 use crate::physics::world::id::Arena;
+use crate::physics::world::profile::StepProfile;
 use crate::physics::world::sleeping_islands::SleepingIslands;
 use crate::physics::world::stale::StaleCaches;
 use crate::physics::world::step::StepScratch;
@@ -54,7 +66,7 @@ pub struct World {
     #[serde(skip)]
     pub(crate) scratch: StepScratch,
     #[serde(skip)]
-    pub(crate) profile: crate::physics::world::profile::StepProfile,
+    pub(crate) profile: StepProfile,
     /// Caches of the step that edits have made stale (see `stale.rs`).
     #[serde(skip)]
     pub(crate) stale: StaleCaches,

@@ -89,7 +89,7 @@ unsafe fn solve_avx(
     unsafe { solve_impl(bundles, bodies, inv_h, push_speed, phase) };
 }
 
-/// The lane loops index bodies unchecked (`wide_bodies`): every index must
+/// The lane loops index bodies unchecked (`gather.rs`): every index must
 /// be a body, and the dummy must exist.
 #[inline(always)]
 fn check_indices(bundles: &[WideConstraint], bodies: &[SolverBody]) {

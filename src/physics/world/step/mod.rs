@@ -1,5 +1,6 @@
-//! One fixed step of the world, as the numbered list of stages it runs.
-//! `World::step` below calls them by these names, in this order:
+//! Room `world/step`: `World::step`, one fixed step of the world, as the
+//! numbered list of the stages it runs; each is a function of that name (in
+//! this folder, or in `solver/`), called by `step` in this order:
 //!
 //! ```text
 //!  1. find seams           — flush edges between static polygons, marked
