@@ -6,6 +6,8 @@
 //! straight into the wide solver's lanes, everything else into the scalar
 //! array. Store impulses (stage 12, after restitution): the impulses go
 //! back into the manifolds, for the next step's warm start and for events.
+//! Both note the links' touching state (before, and which changed) for the
+//! contact events, so that stage need not read every contact a third time.
 
 use crate::physics::math::Real;
 use crate::physics::prefetch::{prefetch, AHEAD};
@@ -39,6 +41,7 @@ pub(crate) fn prepare_contacts(
         .resize(sc.slot_of_link.len(), ContactConstraint::default());
     sc.approach.clear();
     sc.bouncy.clear();
+    sc.touching_before.clear();
     let single_pass_start = sc.solver_order.single_pass_start as usize;
     for (li, link) in sc.links.iter().enumerate() {
         if let Some(ahead) = sc.links.get(li + AHEAD) {
@@ -49,6 +52,7 @@ pub(crate) fn prepare_contacts(
             }
         }
         let c = &contacts[link.contact as usize];
+        sc.touching_before.push(c.touching);
         let softness = if link.a_dynamic && link.b_dynamic {
             soft
         } else {
@@ -114,9 +118,11 @@ pub(crate) fn prepare_contacts(
 
 /// The impulses of every link back into its contact's manifold: from its
 /// lane for a bundled contact without restitution, else from its scalar
-/// constraint.
-pub(crate) fn store_contact_impulses(sc: &SolverScratch, contacts: &mut [Contact]) {
+/// constraint. Notes the links whose contact now begins or ends touching
+/// (`Contact::is_touching_now`), while its manifold is at hand.
+pub(crate) fn store_contact_impulses(sc: &mut SolverScratch, contacts: &mut [Contact]) {
     let colored = colored_range(sc);
+    sc.touching_changed.clear();
     for (li, (link, &slot)) in sc.links.iter().zip(&sc.slot_of_link).enumerate() {
         if let Some(ahead) = sc.links.get(li + AHEAD) {
             prefetch(contacts, ahead.contact as usize);
@@ -129,6 +135,9 @@ pub(crate) fn store_contact_impulses(sc: &SolverScratch, contacts: &mut [Contact
             bundle.store_lane(at % LANES, sc.approach[li], &mut contact.manifold);
         } else {
             store_impulses(&sc.constraints[slot], &mut contact.manifold);
+        }
+        if contact.is_touching_now() != sc.touching_before[li] {
+            sc.touching_changed.push(li as u32);
         }
     }
 }

@@ -35,6 +35,12 @@ pub(crate) struct SolverScratch {
     pub(crate) lane_of_slot: Vec<u32>,
     /// Relative normal velocity at the step start per link (for events).
     pub(crate) approach: Vec<[Real; 2]>,
+    /// Per link, whether its contact counted as touching before the step
+    /// (noted when it is prepared); then the links whose contact the stored
+    /// impulses made begin or end touching, in link order (the contact
+    /// events report those without reading every contact again).
+    pub(crate) touching_before: Vec<bool>,
+    pub(crate) touching_changed: Vec<u32>,
     /// Joints of this step and the body pairs they join into islands.
     pub(crate) joints: Vec<JointConstraint>,
     pub(crate) joint_pairs: Vec<(u32, u32)>,

@@ -56,7 +56,6 @@ pub(crate) use scratch::StepScratch;
 
 use crate::physics::joints::solver as joint_solver;
 use crate::physics::math::Real;
-use crate::physics::prefetch::{prefetch, AHEAD};
 use crate::physics::settings::Integrator;
 use crate::physics::solver::{self, rk4, SolverScratch};
 use crate::physics::world::events::StepEvents;
@@ -100,7 +99,7 @@ impl World {
         }
         self.profile.substeps = clock.lap();
         solver::restitution(&mut sc.solver, self.settings.restitution_threshold); // 11
-        self.store_impulses(&sc.solver); // 12
+        self.store_impulses(&mut sc.solver); // 12
         self.break_joints(&sc.solver); // 13
         self.integrate_free_bodies(&mut sc.solver, dt, h); // 14
         self.profile.finish = clock.lap();
@@ -159,7 +158,7 @@ impl World {
 
     /// Store impulses (stage 12): contacts' into their manifolds, joints'
     /// into the joints with their reaction forces.
-    fn store_impulses(&mut self, sc: &SolverScratch) {
+    fn store_impulses(&mut self, sc: &mut SolverScratch) {
         solver::store_contact_impulses(sc, &mut self.contacts);
         joint_solver::store_joint_impulses(sc, &mut self.joints);
     }
@@ -181,21 +180,16 @@ impl World {
     }
 
     /// Contact events (stage 19): a solid contact begins or ends touching
-    /// as the impulses just stored say (`Contact::is_touching_now`).
+    /// as the impulses just stored say (`Contact::is_touching_now`; the links
+    /// whose state changed were noted when they were stored).
     fn contact_events(&mut self, sc: &SolverScratch) {
-        for (li, link) in sc.links.iter().enumerate() {
-            if let Some(ahead) = sc.links.get(li + AHEAD) {
-                prefetch(&self.contacts, ahead.contact as usize);
-            }
-            let contact = &mut self.contacts[link.contact as usize];
-            let now = contact.is_touching_now();
-            if now != contact.touching {
-                contact.touching = now;
-                if now {
-                    self.events.push_begin(contact, &self.bodies);
-                } else {
-                    self.events.push_end(contact, &self.bodies);
-                }
+        for &li in &sc.touching_changed {
+            let contact = &mut self.contacts[sc.links[li as usize].contact as usize];
+            contact.touching = !contact.touching;
+            if contact.touching {
+                self.events.push_begin(contact, &self.bodies);
+            } else {
+                self.events.push_end(contact, &self.bodies);
             }
         }
     }

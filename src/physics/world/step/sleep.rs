@@ -7,42 +7,41 @@ use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::world::World;
 
 impl World {
-    /// Sleep: rest timers, then islands at rest put to sleep.
+    /// Sleep: every simulated body's rest timer, then the islands at rest
+    /// put to sleep. Slow bodies accumulate rest time; any other (or one
+    /// that may not sleep) starts again from zero, as every body does when
+    /// sleep is off.
     pub(crate) fn sleep(&mut self, sc: &mut SolverScratch, dt: Real) {
-        self.update_rest_timers(sc, dt);
-        self.sleep_islands(sc);
-    }
-
-    /// Slow bodies accumulate rest time; any other (or any that may not
-    /// sleep, or every body when sleep is off) starts again from zero.
-    fn update_rest_timers(&mut self, sc: &SolverScratch, dt: Real) {
-        for info in &sc.solver_info[1..] {
-            let b = self.bodies.at_mut(info.body);
+        if !self.settings.enable_sleep {
+            for info in &sc.solver_info[1..] {
+                self.bodies.at_mut(info.body).sleep_time = 0.0;
+            }
+            return;
+        }
+        let n = sc.solver_bodies.len();
+        // Rest timers, and the shortest rest time per island root (one
+        // pass over the bodies).
+        let mut min_time = vec![Real::MAX; n];
+        for i in 1..n {
+            let b = self.bodies.at_mut(sc.solver_info[i].body);
             let slow = b.linear_velocity.length_squared()
                 < LINEAR_SLEEP_TOLERANCE * LINEAR_SLEEP_TOLERANCE
                 && b.angular_velocity.abs() < ANGULAR_SLEEP_TOLERANCE;
-            if slow && b.allow_sleep && self.settings.enable_sleep {
+            if slow && b.allow_sleep {
                 b.sleep_time += dt;
             } else {
                 b.sleep_time = 0.0;
             }
-        }
-    }
-
-    /// Put islands to sleep whose every body has rested long enough.
-    fn sleep_islands(&mut self, sc: &mut SolverScratch) {
-        if !self.settings.enable_sleep {
-            return;
-        }
-        let n = sc.solver_bodies.len();
-        // Minimum rest time per island root.
-        let mut min_time = vec![Real::MAX; n];
-        for i in 1..n {
-            let root = sc.solver_order.uf.find(i as u32) as usize;
-            let b = self.bodies.at(sc.solver_info[i].body);
             let t = if b.allow_sleep { b.sleep_time } else { 0.0 };
+            let root = sc.solver_order.uf.find(i as u32) as usize;
             min_time[root] = min_time[root].min(t);
         }
+        self.sleep_islands(sc, &min_time);
+    }
+
+    /// Put to sleep the islands whose every body has rested long enough.
+    fn sleep_islands(&mut self, sc: &mut SolverScratch, min_time: &[Real]) {
+        let n = sc.solver_bodies.len();
         let mut members: Vec<Vec<u32>> = Vec::new();
         let mut slot = vec![u32::MAX; n];
         for i in 1..n {
