@@ -9,20 +9,22 @@ use std::time::Instant;
 pub struct StepProfile {
     /// The whole step.
     pub step: f64,
-    /// New pairs from the broad phase.
+    /// New pairs from the broad phase (with the stages before it: seams,
+    /// sensor memory, waking joined sleepers).
     pub pairs: f64,
     /// Narrow phase: manifolds of the awake contacts.
     pub collide: f64,
-    /// Solver bodies, islands, colouring and constraint preparation.
+    /// Solver bodies, joints, islands, colouring and contact preparation.
     pub solver_setup: f64,
     /// The substeps: integrate, warm start, solve, relax.
     pub substeps: f64,
-    /// Restitution and impulses back into the manifolds.
+    /// Restitution, impulses back into the manifolds and joints, breaking
+    /// joints, RK4 for free bodies.
     pub finish: f64,
     /// Velocities and positions back into the bodies, continuous collision,
     /// broad-phase update.
     pub write_back: f64,
-    /// Sleep bookkeeping and islands put to sleep.
+    /// Rest timers and islands put to sleep.
     pub sleep: f64,
     /// Begin/end and sensor events.
     pub events: f64,

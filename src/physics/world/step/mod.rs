@@ -89,13 +89,13 @@ impl World {
         self.build_islands(&mut sc); // 8
         self.prepare_contacts(&mut sc.solver, h); // 9
         self.profile.solver_setup = clock.lap();
+        // 10: the substeps.
         for _ in 0..substeps {
-            // 10
-            solver::integrate_velocities(&mut sc.solver, h); // a
-            solver::warm_start(&mut sc.solver); // b
-            solver::solve(&mut sc.solver, inv_h, push); // c
-            solver::integrate_positions(&mut sc.solver, h); // d
-            solver::relax(&mut sc.solver, inv_h, push); // e
+            solver::integrate_velocities(&mut sc.solver, h); // 10a
+            solver::warm_start(&mut sc.solver); // 10b
+            solver::solve(&mut sc.solver, inv_h, push); // 10c
+            solver::integrate_positions(&mut sc.solver, h); // 10d
+            solver::relax(&mut sc.solver, inv_h, push); // 10e
         }
         self.profile.substeps = clock.lap();
         solver::restitution(&mut sc.solver, self.settings.restitution_threshold); // 11
