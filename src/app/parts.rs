@@ -279,7 +279,7 @@ fn overlap(sim: &Sim, geom: &ShapeGeom, xf: Transform) -> Option<String> {
         let Ok(body) = sim.world.body(other.body) else {
             continue;
         };
-        let m = crate::physics::collide::collide(geom, xf, &other.geom, body.xf, 0.0);
+        let m = crate::physics::collision::collide(geom, xf, &other.geom, body.xf, 0.0);
         if m.points().iter().any(|p| p.separation < -OVERLAP_TOLERANCE) {
             return Some(match &body.name {
                 Some(n) => format!("'{n}'"),

@@ -4,7 +4,7 @@
 //! paused (a paused drag moves the body directly).
 
 use super::sandbox::Sandbox;
-use crate::physics::id::JointId;
+use crate::physics::JointId;
 use crate::physics::{BodyDef, BodyId, BodyType, Circle, Polygon, ShapeDef, ShapeGeom, Vec2};
 use crate::platform::Input;
 use crate::render::{OverlayCmd, Rgba};

@@ -1,6 +1,7 @@
 //! The one error type of the engine. Every fallible call returns it; nothing
 //! in `physics` panics on user input.
 
+use crate::physics::math::{is_finite_vec, Real, Vec2};
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -52,4 +53,27 @@ pub fn require_positive(what: &str, v: f64) -> PhysicsResult<f64> {
             "{what} must be a positive number, got {v}"
         )))
     }
+}
+
+/// Check that a vector is finite, naming it in the error.
+pub(crate) fn check_vec(what: &str, v: Vec2) -> PhysicsResult<Vec2> {
+    if is_finite_vec(v) {
+        Ok(v)
+    } else {
+        Err(PhysicsError::NonFinite(format!(
+            "{what} must be finite, got ({}, {})",
+            v.x, v.y
+        )))
+    }
+}
+
+/// Check that a number is finite and not negative, naming it in the error.
+pub(crate) fn check_non_negative(what: &str, v: Real) -> PhysicsResult<Real> {
+    require_finite(what, v)?;
+    if v < 0.0 {
+        return Err(PhysicsError::InvalidArgument(format!(
+            "{what} must not be negative, got {v}"
+        )));
+    }
+    Ok(v)
 }

@@ -15,12 +15,6 @@ pub fn cross(a: Vec2, b: Vec2) -> Real {
     a.x * b.y - a.y * b.x
 }
 
-/// Cross of a vector with a scalar z-axis value: `v × s`.
-#[inline(always)]
-pub fn cross_vs(v: Vec2, s: Real) -> Vec2 {
-    Vec2::new(s * v.y, -s * v.x)
-}
-
 /// Cross of a scalar z-axis value with a vector: `s × v` (angular velocity times radius).
 #[inline(always)]
 pub fn cross_sv(s: Real, v: Vec2) -> Vec2 {

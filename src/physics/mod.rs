@@ -1,58 +1,95 @@
 //! physbox's own 2D rigid-body engine. No Lua, no pixels, no I/O: the rest of
-//! the program drives it through `World`.
+//! the program drives it through `World` (the `pub use` list below is the
+//! whole public surface) and reads what a step did from `World::events`.
+//!
+//! # Rooms
+//!
+//! Each room is a folder whose `mod.rs` says in three lines what it owns.
+//! From the bottom up:
+//!
+//! - The ground floor, four files here: `math.rs` (`Real` = f64, `Vec2`,
+//!   `Rot`, `Transform`, `Aabb`), `settings.rs` (the tuning constants and
+//!   `WorldSettings`), `error.rs` (the one error type and argument checks),
+//!   `prefetch.rs` (a cache hint for loops that reach big arrays by index).
+//! - `geometry/`: shapes in body coordinates (`ShapeGeom`) and what comes
+//!   from one shape alone: hulls, validation, decomposition, mass.
+//! - `collision/`: two shapes at given poses — contact manifolds (the
+//!   narrow phase), distance, time of impact, ray casts, seams. It knows no
+//!   bodies.
+//! - `broad_phase/`: which shapes may touch — fat boxes in dynamic AABB
+//!   trees, and the pairs that began to overlap.
+//! - `solver/`: the soft step (Box2D v3) on working copies of the awake
+//!   bodies: islands, colouring, contact constraints (scalar, and eight at a
+//!   time in SIMD lanes in `solver/wide/`), substep integration,
+//!   restitution, RK4. It works on its own `SolverScratch`, never on the
+//!   `World`.
+//! - `joints/`: the joint kinds, one file each opening with its C / Ċ / J /
+//!   K derivation, and their rows in the soft step.
+//! - `world/`: the `World` that owns all the state (bodies, shapes,
+//!   contacts, joints, the broad phase, sleeping islands, events), its
+//!   methods in one file per concern, and `world/step/`, the step.
+//!
+//! Dependencies point down the list: `collision` uses `geometry`; `solver`
+//! and `joints` read the world's records (`Body`, `Contact`, `Arena`) that
+//! the step hands them, never `World`; `world` uses everything. `geometry`,
+//! `collision` and `broad_phase` use nothing of `world`.
+//!
+//! # What flows between them in a step
+//!
+//! The broad phase reports pairs whose fat boxes began to overlap; the world
+//! makes a `Contact` for each (`world/contact.rs`) and the narrow phase
+//! (`collision`) refreshes the manifolds of the contacts with a moving body.
+//! The solver takes working copies of the awake bodies (`SolverBody`), the
+//! joints and the touching contacts as constraints, orders them in islands
+//! and colours, runs the substeps on its copies, then the restitution pass.
+//! The impulses go back into the manifolds and joints (next step's warm
+//! start), the velocities and poses into the bodies; fast bodies are swept
+//! (`collision::time_of_impact`) so they cannot tunnel; the shapes' proxies
+//! move in the broad phase; islands at rest fall asleep; contact and sensor
+//! events are collected for the caller, who reads them after the step. The
+//! numbered list of stages, with the same names as the code, heads
+//! `world/step/mod.rs`.
+//!
+//! # Where to look
+//!
+//! - the step, stage by stage: `world/step/mod.rs`;
+//! - the contact solver: `solver/contact_solver.rs` (the readable f64
+//!   reference), `solver/wide/contact_solver.rs` (the SIMD path), the
+//!   substep in `solver/substep.rs`;
+//! - a joint's equations: `joints/<kind>.rs`; ropes: `world/ropes.rs`;
+//! - manifolds for a pair of shape kinds: `collision/narrow_phase/`;
+//! - creating and editing bodies, shapes, joints: `world/bodies.rs`,
+//!   `world/shapes.rs`, `world/joints.rs`;
+//! - queries (point, box, ray): `world/queries.rs`; snapshots and the state
+//!   hash: `world/snapshot.rs`; events: `world/events.rs`;
+//! - sleep: `world/wake.rs` and `world/step/sleep.rs`; continuous collision:
+//!   `world/step/continuous.rs`;
+//! - defaults and tolerances: `settings.rs`.
 
-pub mod body;
-pub mod broad_phase;
-mod ccd;
-pub mod collide;
-pub mod contact;
-mod contact_setup;
-pub mod contact_solver;
-mod contact_solver_wide;
-pub mod debug_draw;
-pub mod distance;
-pub mod dynamic_tree;
-pub mod error;
-pub mod events;
-mod flush_edges;
+mod broad_phase;
+pub mod collision;
+mod error;
 pub mod geometry;
-mod graph_color;
-pub mod hash;
-pub mod id;
-mod integrator;
-pub mod island;
-pub mod joints;
-pub mod manifold;
-pub mod math;
+mod joints;
+mod math;
 mod prefetch;
-pub mod profile;
-pub mod query;
-pub mod raycast;
-mod sensor_sweep;
 pub mod settings;
-pub mod shape;
-mod snapshot;
-pub mod softness;
-pub mod solver_body;
-mod solver_order;
-mod step;
-pub mod toi;
-mod wide;
-mod wide_bodies;
-pub mod world;
+mod solver;
+mod world;
 
-pub use body::{Body, BodyDef, BodyType, Shape, ShapeDef};
-pub use debug_draw::{DebugDraw, DrawFlags, DrawStyle};
 pub use error::{PhysicsError, PhysicsResult};
-pub use events::{ContactBegin, ContactEnd, SensorEvent, StepEvents};
-pub use id::{BodyId, JointId, ShapeId};
+pub use geometry::shape::{Circle, Polygon, Segment, ShapeGeom, ShapeKind, MAX_POLYGON_VERTICES};
 pub use joints::{
     DistanceParams, HingeParams, Joint, JointBreak, JointDef, JointKind, JointType, MouseParams,
-    Rope, RopeDef, SliderParams, SpringParams, WeldParams,
+    SliderParams, SpringParams, WeldParams,
 };
 pub use math::{Aabb, Real, Rot, Transform, Vec2};
-pub use profile::StepProfile;
-pub use query::RayCastHit;
 pub use settings::WorldSettings;
-pub use shape::{Circle, Polygon, Segment, ShapeGeom, ShapeKind, MAX_POLYGON_VERTICES};
+pub use world::body::{Body, BodyDef, BodyType, Shape, ShapeDef};
+pub use world::debug_draw::{DebugDraw, DrawFlags, DrawStyle};
+pub use world::events::{ContactBegin, ContactEnd, SensorEvent, StepEvents};
+pub use world::id::{BodyId, JointId, ShapeId};
+pub use world::profile::StepProfile;
+pub use world::queries::RayCastHit;
+pub use world::ropes::{Rope, RopeDef};
 pub use world::World;

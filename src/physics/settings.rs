@@ -54,7 +54,7 @@ pub struct WorldSettings {
     #[serde(default = "default_true")]
     pub wide_solver: bool,
     /// RK4 for force-only motion of bodies with no contact or joint this
-    /// step (see `integrator.rs`).
+    /// step (see `solver/rk4.rs`).
     pub integrator: Integrator,
 }
 

@@ -7,8 +7,8 @@
 use super::camera::Camera;
 use super::color::Rgba;
 use super::stroke::stroke_round;
-use crate::physics::debug_draw::{DebugDraw, DrawFlags, DrawStyle};
 use crate::physics::{Aabb, JointType, Real, Vec2, World};
+use crate::physics::{DebugDraw, DrawFlags, DrawStyle};
 use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Transform};
 
 #[derive(Clone, Debug, PartialEq)]

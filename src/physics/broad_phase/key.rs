@@ -85,9 +85,10 @@ impl ProxyKey {
 pub struct KindMask(u8);
 
 impl KindMask {
+    #[cfg(test)]
     pub const NONE: KindMask = KindMask(0);
     pub const STATIC: KindMask = KindMask(1);
-    pub const KINEMATIC: KindMask = KindMask(2);
+    #[cfg(test)]
     pub const DYNAMIC: KindMask = KindMask(4);
     pub const ALL: KindMask = KindMask(7);
 

@@ -30,6 +30,7 @@ impl BroadPhase {
     }
 
     /// Whether the proxy is waiting in the move buffer.
+    #[cfg(test)]
     pub fn is_move_buffered(&self, key: ProxyKey) -> bool {
         self.move_slot[key.kind().index()]
             .get(key.id() as usize)
@@ -37,6 +38,7 @@ impl BroadPhase {
     }
 
     /// Number of proxies waiting in the move buffer.
+    #[cfg(test)]
     pub fn move_count(&self) -> usize {
         self.move_buffer.iter().filter(|e| e.is_some()).count()
     }

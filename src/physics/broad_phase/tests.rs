@@ -2,7 +2,7 @@
 //! over the same fat AABBs and the kind pairing rules.
 
 use super::*;
-use crate::physics::dynamic_tree::tests::Rng;
+use crate::physics::broad_phase::dynamic_tree::tests::Rng;
 
 fn can_pair(a: ProxyKind, b: ProxyKind) -> bool {
     a == ProxyKind::Dynamic || b == ProxyKind::Dynamic

@@ -14,8 +14,8 @@
 use super::predicates::{
     length_tolerance, remove_straight_vertices, turn, twice_signed_area, Turn,
 };
+use crate::physics::geometry::shape::MAX_POLYGON_VERTICES;
 use crate::physics::math::{cross, is_finite_vec, Real, Vec2};
-use crate::physics::shape::MAX_POLYGON_VERTICES;
 use std::collections::BTreeMap;
 
 /// Split a simple counter-clockwise polygon into convex pieces, each

@@ -4,8 +4,8 @@
 //! Inertia is stored about the shape's own centre of mass (not the body
 //! origin) so that parts combine with one parallel-axis shift each.
 
+use crate::physics::geometry::shape::{Circle, Polygon, Segment, ShapeGeom};
 use crate::physics::math::{cross, Real, Vec2};
-use crate::physics::shape::{Circle, Polygon, Segment, ShapeGeom};
 use serde::{Deserialize, Serialize};
 use std::f64::consts::PI;
 

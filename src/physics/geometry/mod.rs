@@ -1,15 +1,18 @@
-//! Turning user-supplied points into simulable shapes: convex hulls, polygon
-//! validation, concave decomposition into convex pieces, and mass properties.
+//! Room `geometry`: shapes in body coordinates (`ShapeGeom`: circle, convex
+//! polygon, segment) and what is computed from one shape alone — convex
+//! hulls, polygon validation, concave decomposition, mass properties.
 //!
+//! User-supplied points become simulable shapes here (`make_convex_pieces`).
 //! Everything here is deterministic (no hashing, stable orderings) and never
 //! panics on user input: bad input comes back as a `PhysicsError` with a
 //! message a scene author can act on.
 
-pub mod decompose;
-pub mod hull;
-pub mod mass;
-pub mod polygon;
+mod decompose;
+mod hull;
+pub(crate) mod mass;
+mod polygon;
 mod predicates;
+pub(crate) mod shape;
 
 pub use decompose::decompose_concave;
 pub use hull::convex_hull;

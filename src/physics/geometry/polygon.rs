@@ -10,8 +10,8 @@ use super::predicates::{
     segment_segment_distance, turn, twice_signed_area, Turn,
 };
 use crate::physics::error::{require_finite, require_positive, PhysicsError, PhysicsResult};
+use crate::physics::geometry::shape::{Polygon, MAX_POLYGON_VERTICES};
 use crate::physics::math::{is_finite_vec, Real, Vec2};
-use crate::physics::shape::{Polygon, MAX_POLYGON_VERTICES};
 
 /// Most points accepted for one polygon. Validation and decomposition are
 /// quadratic; this keeps a mistaken huge input from stalling a frame.

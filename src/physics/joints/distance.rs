@@ -12,8 +12,9 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
-use super::super::solver_body::SolverBody;
-use super::solver::{point_velocity, JointConstraint, Vel, IMPULSES};
+use super::constraint::{point_velocity, JointConstraint, Vel, IMPULSES};
+use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
 
 /// Shortest length the solver uses for an axis (below it the axis is kept).
@@ -76,7 +77,7 @@ pub(crate) fn prepare(p: &DistanceParams) -> Prepared {
 
 fn data(c: &JointConstraint) -> Prepared {
     match c.kind {
-        super::solver::Prepared::Distance(p) => p,
+        super::constraint::Prepared::Distance(p) => p,
         _ => unreachable!("distance solver on another joint kind"),
     }
 }
@@ -101,10 +102,10 @@ pub(crate) fn apply(
     let (ra, rb) = c.anchors(bodies);
     let (u, _) = axis(c, bodies, ra, rb);
     let p = (imp[0] + imp[1] - imp[2]) * u;
-    super::solver::apply_point(c, ra, rb, p, v);
+    super::constraint::apply_point(c, ra, rb, p, v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
     let p = data(c);
     let (ra, rb) = c.anchors(bodies);
     let (u, len) = axis(c, bodies, ra, rb);
@@ -127,7 +128,7 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
             new = new.max(0.0);
         }
         c.imp[slot] = new;
-        super::solver::apply_point(c, ra, rb, sign * (new - old) * u, v);
+        super::constraint::apply_point(c, ra, rb, sign * (new - old) * u, v);
     };
     if p.min == p.max {
         row(0, 1.0, len - p.length, false, c);
@@ -168,7 +169,7 @@ pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
     if k <= 0.0 {
         return;
     }
-    let err = super::solver::clamp_scalar(err, super::solver::LIMITS.0);
+    let err = super::constraint::clamp_scalar(err, super::constraint::LIMITS.0);
     // With the velocity change even for the bounds: a weight swinging on a
     // taut rope is a pendulum (moved without it, it lost 63 % of its energy
     // in 60 s; with it, 0.006 %).

@@ -18,11 +18,12 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{Real, Vec2};
-use super::super::solver_body::SolverBody;
-use super::solver::{
+use super::constraint::{
     apply_point, clamp_correction, clamp_scalar, point_velocity, project_point, solve_point,
-    solve_point_mass, JointConstraint, Vel, IMPULSES, LIMITS,
+    solve_point_mass, solver_limits_and_motor, JointConstraint, Vel, IMPULSES, LIMITS,
 };
+use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]
@@ -66,19 +67,11 @@ pub(crate) struct Prepared {
     pub axial_mass: Real,
 }
 
-/// `to_world`: B is the world. The solver's angle is B's relative to A;
-/// the user's limits and motor speed are the body's own rotation then, so
-/// they are mirrored.
+/// `to_world`: B is the world (the limits and motor are mirrored, see
+/// `solver_limits_and_motor`).
 pub(crate) fn prepare(p: &HingeParams, c: &JointConstraint, to_world: bool) -> Prepared {
     let k = c.ia + c.ib;
-    let (limits, motor) = if to_world {
-        (
-            p.limits.map(|(lo, hi)| (-hi, -lo)),
-            p.motor.map(|(speed, max)| (-speed, max)),
-        )
-    } else {
-        (p.limits, p.motor)
-    };
+    let (limits, motor) = solver_limits_and_motor(p.limits, p.motor, to_world);
     Prepared {
         limits,
         motor,
@@ -88,7 +81,7 @@ pub(crate) fn prepare(p: &HingeParams, c: &JointConstraint, to_world: bool) -> P
 
 fn data(c: &JointConstraint) -> Prepared {
     match c.kind {
-        super::solver::Prepared::Hinge(p) => p,
+        super::constraint::Prepared::Hinge(p) => p,
         _ => unreachable!("hinge solver on another joint kind"),
     }
 }
@@ -100,10 +93,10 @@ pub(crate) fn apply(
     v: &mut Vel,
 ) {
     let axial = imp[2] + imp[3] - imp[4];
-    super::solver::apply_point_and_angle(c, bodies, imp, axial, v);
+    super::constraint::apply_point_and_angle(c, bodies, imp, axial, v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
     let p = data(c);
     if p.axial_mass > 0.0 {
         if let Some((speed, max_torque)) = p.motor {

@@ -11,9 +11,10 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{Real, Vec2};
-use super::super::softness::Softness;
-use super::super::solver_body::SolverBody;
-use super::solver::{solve_point, JointConstraint, Vel, IMPULSES};
+use super::constraint::{solve_point, JointConstraint, Vel, IMPULSES};
+use crate::physics::solver::softness::Softness;
+use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -63,7 +64,7 @@ pub(crate) fn prepare(p: &MouseParams, c: &JointConstraint) -> Prepared {
 
 fn data(c: &JointConstraint) -> Prepared {
     match c.kind {
-        super::solver::Prepared::Mouse(p) => p,
+        super::constraint::Prepared::Mouse(p) => p,
         _ => unreachable!("mouse solver on another joint kind"),
     }
 }
@@ -74,10 +75,10 @@ pub(crate) fn apply(
     imp: &[Real; IMPULSES],
     v: &mut Vel,
 ) {
-    super::solver::apply_point_and_angle(c, bodies, imp, 0.0, v);
+    super::constraint::apply_point_and_angle(c, bodies, imp, 0.0, v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
     let max = data(c).max_impulse;
     solve_point(c, bodies, v, 0, Some(max));
 }

@@ -15,8 +15,9 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, left_perp, Real, Rot, Vec2};
-use super::super::solver_body::SolverBody;
-use super::solver::{JointConstraint, Vel, IMPULSES};
+use super::constraint::{solver_limits_and_motor, JointConstraint, Vel, IMPULSES};
+use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -83,18 +84,10 @@ pub(crate) struct Prepared {
     pub motor: Option<(Real, Real)>,
 }
 
-/// `to_world`: B is the world. The solver's translation is B's relative to
-/// A; the user's limits and motor speed are the body's own motion along the
-/// axis then, so they are mirrored.
+/// `to_world`: B is the world (the limits and motor are mirrored, see
+/// `solver_limits_and_motor`).
 pub(crate) fn prepare(p: &SliderParams, qa: Rot, to_world: bool) -> Prepared {
-    let (limits, motor) = if to_world {
-        (
-            p.limits.map(|(lo, hi)| (-hi, -lo)),
-            p.motor.map(|(speed, max)| (-speed, max)),
-        )
-    } else {
-        (p.limits, p.motor)
-    };
+    let (limits, motor) = solver_limits_and_motor(p.limits, p.motor, to_world);
     Prepared {
         axis0: qa.rotate(p.axis),
         limits,
@@ -104,7 +97,7 @@ pub(crate) fn prepare(p: &SliderParams, qa: Rot, to_world: bool) -> Prepared {
 
 fn data(c: &JointConstraint) -> Prepared {
     match c.kind {
-        super::solver::Prepared::Slider(p) => p,
+        super::constraint::Prepared::Slider(p) => p,
         _ => unreachable!("slider solver on another joint kind"),
     }
 }
@@ -157,7 +150,7 @@ pub(crate) fn apply(
     push(c, &f, imp[2] - imp[3] + imp[4], imp[0], imp[1], v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
     let p = data(c);
     let f = frame(c, bodies);
     let axial_k = c.ma + c.mb + c.ia * f.a1 * f.a1 + c.ib * f.a2 * f.a2;
@@ -212,12 +205,12 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
 /// Position projection: angle, perpendicular offset, violated limits.
 pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
     let angle = c.angle(bodies);
-    super::solver::project_angle(c, bodies, angle);
+    super::constraint::project_angle(c, bodies, angle);
     let f = frame(c, bodies);
     let (ra, rb) = c.anchors(bodies);
     let k = c.ma + c.mb + c.ia * f.s1 * f.s1 + c.ib * f.s2 * f.s2;
     if k > 0.0 {
-        let err = super::solver::clamp_scalar(f.perp.dot(f.d), super::solver::LIMITS.0);
+        let err = super::constraint::clamp_scalar(f.perp.dot(f.d), super::constraint::LIMITS.0);
         c.shift(bodies, ra, rb, (-err / k) * f.perp, 0.0);
     }
     if let Some((lo, hi)) = data(c).limits {
@@ -233,7 +226,7 @@ pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
         let k = c.ma + c.mb + c.ia * f.a1 * f.a1 + c.ib * f.a2 * f.a2;
         if k > 0.0 {
             let (ra, rb) = c.anchors(bodies);
-            let err = super::solver::clamp_scalar(err, super::solver::LIMITS.0);
+            let err = super::constraint::clamp_scalar(err, super::constraint::LIMITS.0);
             c.nudge(bodies, ra, rb, (-err / k) * f.axis, 0.0);
         }
     }

@@ -36,8 +36,9 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
-use super::super::solver_body::SolverBody;
-use super::solver::{point_velocity, JointConstraint, Vel, IMPULSES};
+use super::constraint::{point_velocity, JointConstraint, Vel, IMPULSES};
+use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -141,7 +142,7 @@ pub(crate) fn prepare(p: &SpringParams, c: &JointConstraint, bodies: &[SolverBod
 
 fn data(c: &JointConstraint) -> Prepared {
     match c.kind {
-        super::solver::Prepared::Spring(p) => p,
+        super::constraint::Prepared::Spring(p) => p,
         _ => unreachable!("spring solver on another joint kind"),
     }
 }
@@ -164,7 +165,7 @@ fn geometry(c: &JointConstraint, bodies: &[SolverBody]) -> (Vec2, Real, Vec2, Ve
 /// Remember C at the substep start (before the warm start).
 pub(crate) fn begin_substep(c: &mut JointConstraint, bodies: &[SolverBody]) {
     let (_, len, _, _, _) = geometry(c, bodies);
-    if let super::solver::Prepared::Spring(p) = &mut c.kind {
+    if let super::constraint::Prepared::Spring(p) = &mut c.kind {
         p.c_n = len - p.length;
     }
 }
@@ -176,10 +177,10 @@ pub(crate) fn apply(
     v: &mut Vel,
 ) {
     let (u, _, ra, rb, _) = geometry(c, bodies);
-    super::solver::apply_point(c, ra, rb, imp[0] * u, v);
+    super::constraint::apply_point(c, ra, rb, imp[0] * u, v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, phase: Phase) {
     let p = data(c);
     let (u, len, ra, rb, kk) = geometry(c, bodies);
     if kk <= 0.0 || (p.k == 0.0 && p.c == 0.0) {
@@ -188,7 +189,7 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
     let h = c.h;
     let cdot = u.dot(point_velocity(v, ra, rb));
     let old = c.imp[0];
-    let delta = if use_bias {
+    let delta = if phase == Phase::Solve {
         // First half of the substep's impulse, implicit in Ċ: the spring
         // evaluated at C_n + α·h·Ċ.
         let g = 0.5 * h * (p.alpha * h * p.k + p.c);
@@ -202,13 +203,13 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
         let g = 0.5 * h * (h * p.k + p.c);
         -(g * cdot + 0.5 * h * p.k * (len - p.length) + (old - p.lambda_s)) / (1.0 + g * kk)
     };
-    if use_bias {
-        if let super::solver::Prepared::Spring(q) = &mut c.kind {
+    if phase == Phase::Solve {
+        if let super::constraint::Prepared::Spring(q) = &mut c.kind {
             q.lambda_s = old + delta;
         }
     }
     c.imp[0] = old + delta;
-    super::solver::apply_point(c, ra, rb, delta * u, v);
+    super::constraint::apply_point(c, ra, rb, delta * u, v);
 }
 
 pub(crate) fn impulse(c: &JointConstraint, bodies: &[SolverBody]) -> (Vec2, Real) {

@@ -7,8 +7,11 @@
 //! Impulse slots: 0, 1 point; 2 angle.
 
 use super::super::math::{Real, Vec2};
-use super::super::solver_body::SolverBody;
-use super::solver::{project_angle, project_point, solve_point, JointConstraint, Vel, IMPULSES};
+use super::constraint::{
+    project_angle, project_point, solve_point, JointConstraint, Vel, IMPULSES,
+};
+use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]
@@ -23,10 +26,10 @@ pub(crate) fn apply(
     imp: &[Real; IMPULSES],
     v: &mut Vel,
 ) {
-    super::solver::apply_point_and_angle(c, bodies, imp, imp[2], v);
+    super::constraint::apply_point_and_angle(c, bodies, imp, imp[2], v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _use_bias: bool) {
+pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
     let k = c.ia + c.ib;
     if k > 0.0 {
         let applied = -(v.3 - v.1) / k;

@@ -1,0 +1,52 @@
+//! Contact manifolds: what the narrow phase produces for one shape pair and
+//! the solver consumes. Feature ids let a point keep its accumulated impulses
+//! from one step to the next (warm starting).
+
+use crate::physics::math::{Real, Vec2};
+use serde::{Deserialize, Serialize};
+
+/// Feature key of a contact point: which vertex/edge of A and of B made it.
+#[inline]
+pub fn make_feature_id(a: usize, b: usize) -> u16 {
+    (((a & 0xff) << 8) | (b & 0xff)) as u16
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ManifoldPoint {
+    /// World contact point (midway between the two surfaces).
+    pub point: Vec2,
+    /// Contact point relative to body A's origin (the transform position given
+    /// to the collide function), in world orientation. `Contact::update`
+    /// rebases it onto A's centre of mass.
+    pub anchor_a: Vec2,
+    /// Same for body B.
+    pub anchor_b: Vec2,
+    /// Signed distance along the normal; negative when overlapping.
+    pub separation: Real,
+    /// Feature key, stable while the same features touch.
+    pub id: u16,
+    /// Accumulated impulses of the last step (warm start), filled by the solver.
+    pub normal_impulse: Real,
+    pub tangent_impulse: Real,
+    /// Sum of all normal impulses applied during the step (events, restitution).
+    pub total_normal_impulse: Real,
+    /// Relative normal velocity before the step (negative = approaching).
+    pub normal_velocity: Real,
+    /// True when this point matched a point of the previous step.
+    pub persisted: bool,
+}
+
+/// Up to two contact points sharing one normal (pointing from A to B).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Manifold {
+    pub normal: Vec2,
+    pub points: [ManifoldPoint; 2],
+    pub count: usize,
+}
+
+impl Manifold {
+    #[inline]
+    pub fn points(&self) -> &[ManifoldPoint] {
+        &self.points[..self.count]
+    }
+}

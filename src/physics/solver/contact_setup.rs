@@ -1,0 +1,143 @@
+//! Contacts into constraints and back.
+//!
+//! Prepare contacts (stage 9, before the substeps): each link's constraint
+//! is built from its contact in contact order (the contacts are read
+//! sequentially) and written to its slot in solve order — colour groups
+//! straight into the wide solver's lanes, everything else into the scalar
+//! array. Store impulses (stage 12, after restitution): the impulses go
+//! back into the manifolds, for the next step's warm start and for events.
+//! Both note the links' touching state (before, and which changed) for the
+//! contact events, so that stage need not read every contact a third time.
+
+use crate::physics::math::Real;
+use crate::physics::prefetch::{prefetch, AHEAD};
+use crate::physics::settings::{WorldSettings, STICK_SPEED};
+use crate::physics::solver::contact_constraint::{self as cs, ContactConstraint};
+use crate::physics::solver::contact_solver::store_impulses;
+use crate::physics::solver::islands::colored_range;
+use crate::physics::solver::scratch::SolverScratch;
+use crate::physics::solver::softness::Softness;
+use crate::physics::solver::wide::lanes::LANES;
+use crate::physics::world::contact::Contact;
+
+/// Contacts carry their load without soft sag only in islands that get at
+/// least this many passes per phase: with fewer, a pile of a few hundred
+/// boxes (3–4 passes) never settles and keeps jiggling at ~0.3 m/s.
+const LOAD_PRESERVING_ITERATIONS: u32 = 5;
+
+/// The constraints of this step's links (substep `h`), in solve order.
+pub(crate) fn prepare_contacts(
+    sc: &mut SolverScratch,
+    contacts: &[Contact],
+    settings: &WorldSettings,
+    h: Real,
+) {
+    let hertz = settings.contact_hertz.min(0.25 / h);
+    let zeta = settings.contact_damping_ratio;
+    let soft = Softness::new(hertz, zeta, h);
+    let static_soft = Softness::new(2.0 * hertz, zeta, h);
+    let colored = colored_range(sc);
+    sc.constraints
+        .resize(sc.slot_of_link.len(), ContactConstraint::default());
+    sc.approach.clear();
+    sc.bouncy.clear();
+    sc.touching_before.clear();
+    let single_pass_start = sc.solver_order.single_pass_start as usize;
+    for (li, link) in sc.links.iter().enumerate() {
+        if let Some(ahead) = sc.links.get(li + AHEAD) {
+            prefetch(contacts, ahead.contact as usize);
+            for body in [ahead.a as usize, ahead.b as usize] {
+                prefetch(&sc.solver_bodies, body);
+                prefetch(&sc.solver_info, body);
+            }
+        }
+        let c = &contacts[link.contact as usize];
+        sc.touching_before.push(c.touching);
+        let softness = if link.a_dynamic && link.b_dynamic {
+            soft
+        } else {
+            static_soft
+        };
+        let slot = sc.slot_of_link[li] as usize;
+        let bouncy = c.restitution != 0.0;
+        let input = cs::PrepareInput {
+            manifold: &c.manifold,
+            radius: (c.radius_a, c.radius_b),
+            contact: link.contact,
+            a: link.a,
+            b: link.b,
+            friction: c.friction,
+            static_friction: c.static_friction,
+            restitution: c.restitution,
+            softness,
+            warm_start: settings.enable_warm_starting,
+            stick_speed: STICK_SPEED,
+            preserve_load: slot < single_pass_start,
+        };
+        let in_bundle = colored.contains(&slot);
+        if in_bundle && !bouncy {
+            // Straight into its lane: it never needs the scalar form.
+            let at = sc.lane_of_slot[slot - colored.start] as usize;
+            let bundle = &mut sc.bundles[at / LANES];
+            sc.approach.push(bundle.prepare_lane(
+                at % LANES,
+                &input,
+                &sc.solver_bodies,
+                &sc.solver_info,
+            ));
+        } else {
+            let target = &mut sc.constraints[slot];
+            cs::prepare(target, &input, &sc.solver_bodies, &sc.solver_info);
+            sc.approach.push([
+                target.points[0].relative_velocity,
+                target.points[1].relative_velocity,
+            ]);
+            if in_bundle {
+                // Bouncing: kept in scalar form too, for the
+                // restitution pass.
+                let at = sc.lane_of_slot[slot - colored.start] as usize;
+                sc.bundles[at / LANES].set_lane(at % LANES, target);
+            }
+        }
+        if bouncy {
+            sc.bouncy.push(slot as u32);
+        }
+    }
+    // Islands with only a few passes per phase use plain soft contacts
+    // (see `ContactConstraint::load_share`).
+    for r in &sc.solver_order.ranges {
+        if r.iterations < LOAD_PRESERVING_ITERATIONS {
+            for c in &mut sc.constraints[r.start as usize..r.end as usize] {
+                c.load_share = 0.0;
+            }
+        }
+    }
+    // The restitution pass visits bouncing contacts in solve order.
+    sc.bouncy.sort_unstable();
+}
+
+/// The impulses of every link back into its contact's manifold: from its
+/// lane for a bundled contact without restitution, else from its scalar
+/// constraint. Notes the links whose contact now begins or ends touching
+/// (`Contact::is_touching_now`), while its manifold is at hand.
+pub(crate) fn store_contact_impulses(sc: &mut SolverScratch, contacts: &mut [Contact]) {
+    let colored = colored_range(sc);
+    sc.touching_changed.clear();
+    for (li, (link, &slot)) in sc.links.iter().zip(&sc.slot_of_link).enumerate() {
+        if let Some(ahead) = sc.links.get(li + AHEAD) {
+            prefetch(contacts, ahead.contact as usize);
+        }
+        let slot = slot as usize;
+        let contact = &mut contacts[link.contact as usize];
+        if colored.contains(&slot) && contact.restitution == 0.0 {
+            let at = sc.lane_of_slot[slot - colored.start] as usize;
+            let bundle = &sc.bundles[at / LANES];
+            bundle.store_lane(at % LANES, sc.approach[li], &mut contact.manifold);
+        } else {
+            store_impulses(&sc.constraints[slot], &mut contact.manifold);
+        }
+        if contact.is_touching_now() != sc.touching_before[li] {
+            sc.touching_changed.push(li as u32);
+        }
+    }
+}

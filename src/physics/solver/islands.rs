@@ -1,0 +1,136 @@
+//! Build islands (stage 8 of the step): which contacts the solver takes
+//! this step (links: touching, solid, at least one awake body), their
+//! islands and solve order (`solver_order`), and where each constraint will
+//! sit — in a SIMD lane of a colour group (the wide solver) or in the scalar
+//! array.
+
+use crate::physics::settings::WorldSettings;
+use crate::physics::solver::scratch::SolverScratch;
+use crate::physics::solver::solver_order::{IslandRange, Link};
+use crate::physics::solver::wide::constraint::WideConstraint;
+use crate::physics::solver::wide::lanes::{self, LANES};
+use crate::physics::world::contact::Contact;
+
+/// Links, islands and solve order, then the constraints' places.
+/// `candidates` are the narrow phase's contacts with points, all of this
+/// step's links unless it woke bodies (`complete` false): then every
+/// contact is looked at.
+pub(crate) fn build_islands(
+    sc: &mut SolverScratch,
+    candidates: &[[u32; 4]],
+    complete: bool,
+    contacts: &[Contact],
+    settings: &WorldSettings,
+) {
+    collect_links(sc, candidates, complete, contacts);
+    // Islands and visiting order first, so the constraints are laid out
+    // in the order they are solved.
+    sc.solver_order.build(
+        sc.solver_bodies.len(),
+        &sc.links,
+        &sc.joint_pairs,
+        settings.enable_sleep,
+    );
+    let count = sc.solver_order.order.len();
+    sc.slot_of_link.clear();
+    sc.slot_of_link.resize(count, 0);
+    for (slot, &li) in sc.solver_order.order.iter().enumerate() {
+        sc.slot_of_link[li as usize] = slot as u32;
+    }
+    // The wide solver where the CPU can run it (the scalar path gives the
+    // same motion to single-precision round-off).
+    if settings.wide_solver && lanes::available() {
+        layout_bundles(sc);
+    } else {
+        solve_colors_scalar(sc);
+    }
+}
+
+fn collect_links(
+    sc: &mut SolverScratch,
+    candidates: &[[u32; 4]],
+    complete: bool,
+    contacts: &[Contact],
+) {
+    sc.links.clear();
+    let mut push = |contact: u32, body_a: u32, body_b: u32, points: u32| {
+        let a = sc.body_to_solver[body_a as usize];
+        let b = sc.body_to_solver[body_b as usize];
+        if a == 0 && b == 0 {
+            return;
+        }
+        sc.links.push(Link {
+            contact,
+            a,
+            b,
+            a_dynamic: sc.solver_info[a as usize].inv_mass > 0.0,
+            b_dynamic: sc.solver_info[b as usize].inv_mass > 0.0,
+            points,
+        });
+    };
+    if complete {
+        for &[contact, body_a, body_b, points] in candidates {
+            push(contact, body_a, body_b, points);
+        }
+    } else {
+        for (ci, c) in contacts.iter().enumerate() {
+            if !c.sensor && c.manifold.count > 0 {
+                push(ci as u32, c.body_a, c.body_b, c.manifold.count as u32);
+            }
+        }
+    }
+}
+
+/// Slots solved by the wide solver this step (empty when it is off).
+pub(crate) fn colored_range(sc: &SolverScratch) -> std::ops::Range<usize> {
+    if sc.bundles_used == 0 {
+        return 0..0;
+    }
+    let colors = &sc.solver_order.colors;
+    colors[0].0 as usize..colors[colors.len() - 1].1 as usize
+}
+
+/// Bundles of eight lanes for every colour group, and each slot's lane.
+fn layout_bundles(sc: &mut SolverScratch) {
+    let colors = &sc.solver_order.colors;
+    sc.lane_of_slot.clear();
+    let mut bundles = 0;
+    for &(start, end) in colors {
+        for k in 0..(end - start) as usize {
+            sc.lane_of_slot.push((bundles * LANES + k) as u32);
+        }
+        let used = (end - start) as usize;
+        let count = used.div_ceil(LANES);
+        if sc.bundles.len() < bundles + count {
+            sc.bundles
+                .resize(bundles + count, WideConstraint::default());
+        }
+        for (j, bundle) in sc.bundles[bundles..bundles + count].iter_mut().enumerate() {
+            let lanes = (used - j * LANES).min(LANES);
+            bundle.reset(lanes);
+        }
+        bundles += count;
+    }
+    sc.bundles_used = bundles;
+}
+
+/// Reference path (wide solver off): the colour groups become scalar
+/// ranges, before the overflow (the last range when there is one).
+fn solve_colors_scalar(sc: &mut SolverScratch) {
+    sc.bundles_used = 0;
+    let order = &mut sc.solver_order;
+    let overflow_start = order.colors.last().map_or(0, |c| c.1);
+    let at = order
+        .ranges
+        .iter()
+        .position(|r| r.start == overflow_start && r.iterations == 1)
+        .unwrap_or(order.ranges.len());
+    for (k, &(start, end)) in order.colors.iter().enumerate() {
+        let group = IslandRange {
+            start,
+            end,
+            iterations: 1,
+        };
+        order.ranges.insert(at + k, group);
+    }
+}

@@ -1,0 +1,47 @@
+//! The solver's working set for one step: its copies of the awake bodies,
+//! the joints and contacts it solves as constraints, their islands and
+//! visiting order. Reused from step to step, rebuilt by each (never in
+//! snapshots).
+
+use crate::physics::joints::constraint::JointConstraint;
+use crate::physics::math::Real;
+use crate::physics::solver::contact_constraint::ContactConstraint;
+use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
+use crate::physics::solver::solver_order::{Link, SolverOrder};
+use crate::physics::solver::wide::constraint::WideConstraint;
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SolverScratch {
+    /// Working copies of the awake bodies (index 0: the static dummy).
+    pub(crate) solver_bodies: Vec<SolverBody>,
+    pub(crate) solver_info: Vec<SolverBodyInfo>,
+    /// Body slot index → solver index (0 = not simulated this step).
+    pub(crate) body_to_solver: Vec<u32>,
+    /// Scalar constraints by slot (solve order): iterating islands, the
+    /// colouring's overflow, bouncing contacts, and everything when the
+    /// wide solver is off.
+    pub(crate) constraints: Vec<ContactConstraint>,
+    /// Contacts to solve this step, then their islands and visiting order.
+    pub(crate) links: Vec<Link>,
+    pub(crate) solver_order: SolverOrder,
+    /// Link index → its constraint's place in solve order.
+    pub(crate) slot_of_link: Vec<u32>,
+    /// Constraints with restitution (the only ones the bounce pass visits).
+    pub(crate) bouncy: Vec<u32>,
+    /// Colour groups eight at a time, and each slot's bundle·8 + lane
+    /// (slots of the coloured range only).
+    pub(crate) bundles: Vec<WideConstraint>,
+    pub(crate) bundles_used: usize,
+    pub(crate) lane_of_slot: Vec<u32>,
+    /// Relative normal velocity at the step start per link (for events).
+    pub(crate) approach: Vec<[Real; 2]>,
+    /// Per link, whether its contact counted as touching before the step
+    /// (noted when it is prepared); then the links whose contact the stored
+    /// impulses made begin or end touching, in link order (the contact
+    /// events report those without reading every contact again).
+    pub(crate) touching_before: Vec<bool>,
+    pub(crate) touching_changed: Vec<u32>,
+    /// Joints of this step and the body pairs they join into islands.
+    pub(crate) joints: Vec<JointConstraint>,
+    pub(crate) joint_pairs: Vec<(u32, u32)>,
+}

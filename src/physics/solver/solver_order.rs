@@ -1,0 +1,206 @@
+//! The order in which the solver visits contact constraints, decided before
+//! they are built so they can be laid out in that order (sequential memory).
+//!
+//! 1. Islands: union-find over the moving bodies of touching contacts.
+//! 2. Islands get an iteration cap from the step's work budget: a scene of
+//!    a few small islands iterates until their impulses converge, a big
+//!    pile (or many piles) gets one pass per phase (like Box2D).
+//! 3. The one-pass islands are merged and put in graph-colour order
+//!    (`graph_color`): constraints of one colour share no moving body, so
+//!    the wide solver takes them eight at a time; the few that find no
+//!    colour (overflow) are solved by the scalar solver.
+
+use crate::physics::settings::{MAX_ISLAND_ITERATIONS, SMALL_ISLAND_BUDGET};
+use crate::physics::solver::graph_color::GraphColoring;
+use crate::physics::solver::union_find::UnionFind;
+
+/// A contact the solver will turn into a constraint.
+#[derive(Clone, Copy, Debug)]
+pub struct Link {
+    pub contact: u32,
+    /// Solver body indices (0 = the static dummy).
+    pub a: u32,
+    pub b: u32,
+    /// Whether each side is dynamic (kinematic bodies do not join islands:
+    /// a conveyor must not glue everything on it into one island).
+    pub a_dynamic: bool,
+    pub b_dynamic: bool,
+    pub points: u32,
+}
+
+/// A run of constraints solved together with its iteration cap.
+#[derive(Clone, Copy, Debug)]
+pub struct IslandRange {
+    pub start: u32,
+    pub end: u32,
+    pub iterations: u32,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct SolverOrder {
+    /// Link indices in solve order.
+    pub order: Vec<u32>,
+    /// Runs solved by the scalar solver: iterating islands, then the
+    /// overflow of the colouring (one pass).
+    pub ranges: Vec<IslandRange>,
+    /// Colour groups of the one-pass islands, solved by the wide solver
+    /// (between the iterating islands and the overflow in `order`).
+    pub colors: Vec<(u32, u32)>,
+    /// Where the one-pass constraints start in `order` (all before are in
+    /// islands that iterate).
+    pub single_pass_start: u32,
+    /// Union-find over solver bodies (also used to put islands to sleep).
+    pub uf: UnionFind,
+    /// Island root of each link.
+    roots: Vec<u32>,
+    /// Per root: start offsets (counting sort), then the iteration cap.
+    counts: Vec<u32>,
+    iterations: Vec<u32>,
+    grouped: Vec<u32>,
+    coloring: GraphColoring,
+}
+
+impl SolverOrder {
+    /// `joined`: body pairs held together by joints (same island, not
+    /// solved here). `sleep`: islands are wanted for sleeping (else, when
+    /// every island gets one pass, they are not built at all).
+    pub fn build(&mut self, body_count: usize, links: &[Link], joined: &[(u32, u32)], sleep: bool) {
+        let one_pass = iteration_cap(links) == 1;
+        if one_pass && !sleep {
+            self.order_in_colours(body_count, links);
+            return;
+        }
+        self.uf.reset(body_count);
+        for &(a, b) in joined {
+            self.uf.union(a, b);
+        }
+        for l in links {
+            if l.a != 0 && l.b != 0 && l.a_dynamic && l.b_dynamic {
+                self.uf.union(l.a, l.b);
+            }
+        }
+        if one_pass {
+            // (The union-find above is what puts islands to sleep.)
+            self.order_in_colours(body_count, links);
+            return;
+        }
+        self.roots.clear();
+        for l in links {
+            let anchor = if l.a != 0 && l.a_dynamic { l.a } else { l.b };
+            self.roots.push(self.uf.find(anchor));
+        }
+        self.group_by_island(body_count, links);
+        self.order_islands(body_count, links);
+    }
+
+    /// Every island gets one pass: no grouping by island, all links
+    /// straight into colour order.
+    fn order_in_colours(&mut self, body_count: usize, links: &[Link]) {
+        self.order.clear();
+        self.ranges.clear();
+        self.colors.clear();
+        self.single_pass_start = 0;
+        let singles = links
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (i as u32, l.a, l.b, l.points == 2));
+        let overflow = self
+            .coloring
+            .order(body_count, singles, &mut self.order, &mut self.colors);
+        self.push_overflow(overflow);
+    }
+
+    /// The colouring's overflow (from `overflow` to the end) as a one-pass
+    /// scalar range.
+    fn push_overflow(&mut self, overflow: u32) {
+        if (overflow as usize) < self.order.len() {
+            self.ranges.push(IslandRange {
+                start: overflow,
+                end: self.order.len() as u32,
+                iterations: 1,
+            });
+        }
+    }
+
+    /// Counting sort of links by island root into `grouped`, and the
+    /// islands' iteration cap from the work budget.
+    fn group_by_island(&mut self, n: usize, links: &[Link]) {
+        self.counts.clear();
+        self.counts.resize(n + 1, 0);
+        for &r in &self.roots {
+            self.counts[r as usize + 1] += 1;
+        }
+        for i in 1..=n {
+            self.counts[i] += self.counts[i - 1];
+        }
+        self.grouped.clear();
+        self.grouped.resize(links.len(), 0);
+        for (i, &r) in self.roots.iter().enumerate() {
+            let slot = &mut self.counts[r as usize];
+            self.grouped[*slot as usize] = i as u32;
+            *slot += 1;
+        }
+        // `counts[r]` is now the end of island r (and the start of r + 1).
+        let cap = iteration_cap(links);
+        self.iterations.clear();
+        self.iterations.resize(n, cap);
+    }
+
+    /// Final order: each iterating island as its own range, then all
+    /// one-pass islands together in colour order as a single range.
+    fn order_islands(&mut self, n: usize, links: &[Link]) {
+        self.order.clear();
+        self.ranges.clear();
+        self.colors.clear();
+        let mut start = 0;
+        let mut single_pass = 0;
+        for r in 0..n {
+            let end = self.counts[r] as usize;
+            if end > start {
+                let iterations = self.iterations[r];
+                if iterations > 1 {
+                    let from = self.order.len() as u32;
+                    self.order.extend_from_slice(&self.grouped[start..end]);
+                    self.ranges.push(IslandRange {
+                        start: from,
+                        end: self.order.len() as u32,
+                        iterations,
+                    });
+                } else {
+                    single_pass += end - start;
+                }
+            }
+            start = end;
+        }
+        self.single_pass_start = self.order.len() as u32;
+        if single_pass == 0 {
+            return;
+        }
+        let Self {
+            grouped,
+            coloring,
+            order,
+            roots,
+            iterations,
+            colors,
+            ..
+        } = self;
+        let singles = grouped
+            .iter()
+            .filter(|&&i| iterations[roots[i as usize] as usize] == 1)
+            .map(|&i| {
+                let l = &links[i as usize];
+                (i, l.a, l.b, l.points == 2)
+            });
+        let overflow = coloring.order(n, singles, order, colors);
+        self.push_overflow(overflow);
+    }
+}
+
+/// One cap for every island from the step's whole work budget: a few small
+/// islands iterate to convergence, a scene of many (hundreds of small
+/// pyramids) gets one pass each, like a single big pile.
+fn iteration_cap(links: &[Link]) -> u32 {
+    let points: usize = links.iter().map(|l| l.points as usize).sum();
+    (SMALL_ISLAND_BUDGET / points.max(1)).clamp(1, MAX_ISLAND_ITERATIONS) as u32
+}

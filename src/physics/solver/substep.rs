@@ -1,0 +1,111 @@
+//! The stages of one substep, in order (see the step's list in
+//! `world/step/mod.rs`):
+//!
+//! a. integrate velocities — the first half kick: half of gravity and the
+//!    user forces, then damping;
+//! b. warm start — half of last substep's impulses, contacts then joints;
+//! c. solve — one phase over joints and contacts with the soft position
+//!    bias (overlap is pushed apart);
+//! d. integrate positions — the drift by the solved velocities, joints
+//!    projected back onto their constraints, then the second half kick
+//!    (the other half of the forces and of the warm start);
+//! e. relax — the same phase without the bias (velocities only, so the
+//!    push-out leaves no energy behind; friction is solved here).
+//!
+//! Everything here works on the solver's scratch alone, never on the world.
+
+use crate::physics::joints::solver as joint_solver;
+use crate::physics::math::Real;
+use crate::physics::solver::contact_solver as cs;
+use crate::physics::solver::integrate::{
+    drift, drift_and_second_half_kick, first_half_kick, remember_warm_start, second_half_kick,
+};
+use crate::physics::solver::scratch::SolverScratch;
+use crate::physics::solver::wide::contact_solver as wide;
+use crate::physics::solver::Phase;
+
+/// a. Integrate velocities: the first half kick of every body.
+pub(crate) fn integrate_velocities(s: &mut SolverScratch, h: Real) {
+    first_half_kick(&mut s.solver_bodies, &mut s.solver_info, 0.5 * h);
+}
+
+/// b. Warm start every contact (the bundled ones wide, the rest one by
+/// one), keep each body's velocity change from it for the second half kick,
+/// then warm start the joints.
+pub(crate) fn warm_start(s: &mut SolverScratch) {
+    let bundles = &mut s.bundles[..s.bundles_used];
+    wide::warm_start_all(bundles, &mut s.solver_bodies);
+    for range in s.solver_order.ranges.iter() {
+        for c in s.constraints[range.start as usize..range.end as usize].iter_mut() {
+            cs::warm_start(c, &mut s.solver_bodies);
+        }
+    }
+    remember_warm_start(&s.solver_bodies, &mut s.solver_info);
+    joint_solver::warm_start_joints(&mut s.joints, &mut s.solver_bodies);
+}
+
+/// c. Solve: joints and contacts with the soft bias.
+pub(crate) fn solve(s: &mut SolverScratch, inv_h: Real, push: Real) {
+    solve_constraints(s, inv_h, push, Phase::Solve);
+}
+
+/// d. Integrate positions: drift, project the joints' position errors out,
+/// then the second half kick. Without joints there is nothing between the
+/// drift and the kick, so both go in one pass over the bodies.
+pub(crate) fn integrate_positions(s: &mut SolverScratch, h: Real) {
+    if s.joints.is_empty() {
+        drift_and_second_half_kick(&mut s.solver_bodies, &mut s.solver_info, h, 0.5 * h);
+    } else {
+        drift(&mut s.solver_bodies, h);
+        joint_solver::project_joints(&s.joints, &mut s.solver_bodies);
+        second_half_kick(&mut s.solver_bodies, &mut s.solver_info, 0.5 * h);
+    }
+}
+
+/// e. Relax: joints and contacts without the bias.
+pub(crate) fn relax(s: &mut SolverScratch, inv_h: Real, push: Real) {
+    solve_constraints(s, inv_h, push, Phase::Relax);
+}
+
+/// One phase over all constraints: the joints, then the colour groups wide,
+/// then the iterating islands and the colouring's overflow by the scalar
+/// solver.
+fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phase) {
+    let SolverScratch {
+        solver_bodies,
+        constraints,
+        solver_order,
+        bundles,
+        bundles_used,
+        joints,
+        ..
+    } = s;
+    joint_solver::solve_joints(joints, solver_bodies, phase);
+    let bundles = &mut bundles[..*bundles_used];
+    wide::solve_all(bundles, solver_bodies, inv_h, push, phase);
+    for range in solver_order.ranges.iter() {
+        let island = &mut constraints[range.start as usize..range.end as usize];
+        let iterations = range.iterations;
+        if phase == Phase::Relax {
+            for c in island.iter_mut() {
+                cs::count_second_half(c);
+            }
+        }
+        for it in 0..iterations {
+            let mut max_delta: Real = 0.0;
+            let mut scale: Real = 0.0;
+            for c in island.iter_mut() {
+                max_delta = max_delta.max(cs::solve(c, solver_bodies, inv_h, push, phase));
+                if iterations > 1 {
+                    for p in &c.points[..c.count] {
+                        scale = scale.max(p.normal_impulse);
+                    }
+                }
+            }
+            // Converged: further passes would change nothing measurable.
+            if it + 1 < iterations && max_delta <= 1e-9 * scale + 1e-14 {
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! Bundles of eight contact constraints of one colour in single-precision
+//! lanes (`WideConstraint`): filled from prepared scalar constraints, or
+//! prepared straight into a lane, before the substeps; read back into scalar
+//! form (bouncing contacts) or into the manifolds after them.
+
+use crate::physics::collision::manifold::Manifold;
+use crate::physics::math::{Real, Vec2};
+use crate::physics::solver::contact_constraint::{self as cs, ContactConstraint};
+use crate::physics::solver::softness::Softness;
+use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
+use crate::physics::solver::wide::lanes::{Lane, Mask, LANES, V2, W};
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WidePoint {
+    pub ra: V2,
+    pub rb: V2,
+    pub base_separation: W,
+    pub normal_impulse: W,
+    pub tangent_impulse: W,
+    pub total_normal_impulse: W,
+    pub normal_mass: W,
+    pub tangent_mass: W,
+    pub friction: W,
+    pub warm_normal: W,
+    pub warm_tangent: W,
+    pub impact_energy: W,
+}
+
+impl WidePoint {
+    /// Lane `i` from a prepared scalar point (all but the accumulators the
+    /// solver books: total impulse and the warm-start halves).
+    #[inline(always)]
+    fn set(&mut self, i: usize, cp: &cs::ConstraintPoint) {
+        self.ra.x.0[i] = cp.anchor_a.x as Lane;
+        self.ra.y.0[i] = cp.anchor_a.y as Lane;
+        self.rb.x.0[i] = cp.anchor_b.x as Lane;
+        self.rb.y.0[i] = cp.anchor_b.y as Lane;
+        self.base_separation.0[i] = cp.base_separation as Lane;
+        self.normal_impulse.0[i] = cp.normal_impulse as Lane;
+        self.tangent_impulse.0[i] = cp.tangent_impulse as Lane;
+        self.normal_mass.0[i] = cp.normal_mass as Lane;
+        self.tangent_mass.0[i] = cp.tangent_mass as Lane;
+        self.friction.0[i] = cp.friction as Lane;
+        self.impact_energy.0[i] = cp.impact_energy as Lane;
+    }
+}
+
+/// Up to eight constraints of one colour; unused lanes point at the static
+/// dummy body with zero masses and never write anything.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WideConstraint {
+    pub a: [u32; LANES],
+    pub b: [u32; LANES],
+    pub n: V2,
+    pub ma: W,
+    pub ia: W,
+    pub mb: W,
+    pub ib: W,
+    pub mass_scale: W,
+    pub bias_rate: W,
+    pub impulse_scale: W,
+    pub rel_accel: W,
+    pub k11: W,
+    pub k12: W,
+    pub k22: W,
+    /// The shapes' rounding radii (see `contact_solver::current_separation`).
+    pub rim_a: W,
+    pub rim_b: W,
+    /// Lanes solved with the 2×2 block solver.
+    pub block: Mask,
+    /// Lanes with a second point.
+    pub two: Mask,
+    /// Lanes with restitution: only they record impact energy (the
+    /// restitution pass reads it; for the others it is never used).
+    pub bouncy: Mask,
+    pub points: [WidePoint; 2],
+    /// Lanes in use.
+    pub lanes: u32,
+}
+
+impl WideConstraint {
+    /// Start a bundle with `lanes` lanes in use; the rest are padding (the
+    /// static dummy, zero masses: they compute nothing and write nothing).
+    pub fn reset(&mut self, lanes: usize) {
+        self.lanes = lanes as u32;
+        for i in lanes..LANES {
+            self.set_lane(i, &ContactConstraint::default());
+        }
+    }
+
+    /// Copy a prepared scalar constraint into lane `i`.
+    pub fn set_lane(&mut self, i: usize, c: &ContactConstraint) {
+        let m = cs::PairMasses {
+            ma: c.inv_mass_a,
+            ia: c.inv_i_a,
+            mb: c.inv_mass_b,
+            ib: c.inv_i_b,
+            rel_accel: c.rel_accel,
+        };
+        self.set_header(i, (c.a, c.b), c.normal, &m, c.softness, c.restitution);
+        self.set_rims(i, (c.radius_a, c.radius_b));
+        let two = c.count == 2;
+        self.set_block(i, two, (c.k11, c.k12, c.k22, c.block));
+        // Both points: a one-point constraint's second is all zeros.
+        for (wp, cp) in self.points.iter_mut().zip(&c.points) {
+            wp.set(i, cp);
+            wp.total_normal_impulse.0[i] = cp.total_normal_impulse as Lane;
+            wp.warm_normal.0[i] = cp.warm_normal as Lane;
+            wp.warm_tangent.0[i] = cp.warm_tangent as Lane;
+        }
+    }
+
+    /// Lane `i`'s bodies, normal, masses, softness and whether it bounces.
+    #[inline(always)]
+    fn set_header(
+        &mut self,
+        i: usize,
+        (a, b): (u32, u32),
+        normal: Vec2,
+        m: &cs::PairMasses,
+        softness: Softness,
+        restitution: Real,
+    ) {
+        self.a[i] = a;
+        self.b[i] = b;
+        self.n.x.0[i] = normal.x as Lane;
+        self.n.y.0[i] = normal.y as Lane;
+        self.ma.0[i] = m.ma as Lane;
+        self.ia.0[i] = m.ia as Lane;
+        self.mb.0[i] = m.mb as Lane;
+        self.ib.0[i] = m.ib as Lane;
+        self.mass_scale.0[i] = softness.mass_scale as Lane;
+        self.bias_rate.0[i] = softness.bias_rate as Lane;
+        self.impulse_scale.0[i] = softness.impulse_scale as Lane;
+        self.rel_accel.0[i] = m.rel_accel as Lane;
+        self.bouncy.set(i, restitution != 0.0);
+    }
+
+    /// Lane `i`'s rounding radii.
+    #[inline(always)]
+    fn set_rims(&mut self, i: usize, (rim_a, rim_b): (Real, Real)) {
+        self.rim_a.0[i] = rim_a as Lane;
+        self.rim_b.0[i] = rim_b as Lane;
+    }
+
+    /// Lane `i`'s point count and 2×2 block matrix `(k11, k12, k22,
+    /// usable)`.
+    #[inline(always)]
+    fn set_block(&mut self, i: usize, two: bool, (k11, k12, k22, block): (Real, Real, Real, bool)) {
+        self.two.set(i, two);
+        self.k11.0[i] = k11 as Lane;
+        self.k12.0[i] = k12 as Lane;
+        self.k22.0[i] = k22 as Lane;
+        self.block.set(i, two && block);
+    }
+
+    /// Prepare a contact straight into lane `i` (what `set_lane` of a
+    /// `contact_solver::prepare`d constraint gives, without the scalar
+    /// constraint in between). Returns the points' relative normal
+    /// velocities (for events).
+    #[inline(always)]
+    pub fn prepare_lane(
+        &mut self,
+        i: usize,
+        input: &cs::PrepareInput,
+        bodies: &[SolverBody],
+        info: &[SolverBodyInfo],
+    ) -> [Real; 2] {
+        let (a, b) = (input.a, input.b);
+        let manifold = input.manifold;
+        let normal = manifold.normal;
+        let m = cs::pair_masses(info, a, b, normal);
+        let (ba, bb) = (&bodies[a as usize], &bodies[b as usize]);
+        self.set_header(i, (a, b), normal, &m, input.softness, input.restitution);
+        self.set_rims(i, input.radius);
+        let two = manifold.count == 2;
+        let mut approach = [0.0; 2];
+        let mut anchors = [(Vec2::ZERO, Vec2::ZERO); 2];
+        for (k, wp) in self.points.iter_mut().enumerate() {
+            // A one-point constraint's second point is all zeros.
+            let cp = match manifold.points().get(k) {
+                Some(mp) => cs::prepare_point(mp, input, &m, ba, bb),
+                None => cs::ConstraintPoint::ZERO,
+            };
+            approach[k] = cp.relative_velocity;
+            anchors[k] = (cp.anchor_a, cp.anchor_b);
+            wp.set(i, &cp);
+            // Nothing accumulated yet (warm_normal / warm_tangent are set
+            // by the warm start before anything reads them).
+            wp.total_normal_impulse.0[i] = 0.0;
+        }
+        let block = if two {
+            cs::block_matrix(anchors[0], anchors[1], normal, &m)
+        } else {
+            (0.0, 0.0, 0.0, false)
+        };
+        self.set_block(i, two, block);
+        approach
+    }
+
+    /// Lane `i`'s accumulated impulses back into its scalar constraint.
+    pub fn get_lane(&self, i: usize, c: &mut ContactConstraint) {
+        let count = c.count;
+        for (cp, wp) in c.points[..count].iter_mut().zip(&self.points) {
+            cp.normal_impulse = wp.normal_impulse.0[i] as Real;
+            cp.tangent_impulse = wp.tangent_impulse.0[i] as Real;
+            cp.total_normal_impulse = wp.total_normal_impulse.0[i] as Real;
+            cp.warm_normal = wp.warm_normal.0[i] as Real;
+            cp.warm_tangent = wp.warm_tangent.0[i] as Real;
+            cp.impact_energy = wp.impact_energy.0[i] as Real;
+        }
+    }
+
+    /// Lane `i`'s impulses into the contact's manifold (as
+    /// `contact_solver::store_impulses` for a contact without restitution).
+    pub fn store_lane(&self, i: usize, approach: [Real; 2], m: &mut Manifold) {
+        let count = m.count;
+        for (k, (mp, wp)) in m.points[..count].iter_mut().zip(&self.points).enumerate() {
+            mp.normal_impulse = wp.normal_impulse.0[i] as Real;
+            mp.tangent_impulse = wp.tangent_impulse.0[i] as Real;
+            mp.total_normal_impulse = wp.total_normal_impulse.0[i] as Real;
+            mp.normal_velocity = approach[k];
+        }
+    }
+}

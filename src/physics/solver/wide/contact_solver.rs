@@ -1,0 +1,480 @@
+//! The contact solver eight constraints at a time in single precision
+//! (Box2D v3's wide solver) — the fast path for big islands.
+//!
+//! Constraints of one graph colour share no moving body, so eight of them
+//! can be solved at once in SIMD lanes with the result of solving them one
+//! after another. Every formula here is the one in `contact_solver.rs`,
+//! lane by lane, in the same order of operations; only the precision
+//! differs (f32 lanes, f64 body state), and a test checks that the two paths
+//! agree to round-off. The scalar file is the readable reference.
+//!
+//! Lanes are filled from prepared scalar constraints before the substeps;
+//! after them their impulses go straight to the manifolds (or, for bouncing
+//! contacts, back to scalar form for the restitution pass).
+use crate::physics::math::Real;
+use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::wide::constraint::{WideConstraint, WidePoint};
+use crate::physics::solver::wide::gather::{
+    gather, gather_velocity, indices_in_bounds, scatter, WideBody,
+};
+use crate::physics::solver::wide::lanes::{Lane, Mask, V2, W};
+use crate::physics::solver::Phase;
+
+/// Warm start (first half) of all bundles (see `contact_solver::warm_start`).
+pub fn warm_start_all(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        assert!(
+            crate::physics::solver::wide::lanes::available(),
+            "the wide solver needs AVX"
+        );
+        // SAFETY: the CPU supports AVX (checked just above).
+        unsafe { warm_start_avx(bundles, bodies) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        check_indices(bundles, bodies);
+        // SAFETY: indices checked just above.
+        unsafe { warm_start_impl(bundles, bodies) };
+    }
+}
+
+/// Solve (with bias) or relax (without) all bundles once (see
+/// `contact_solver::solve`).
+pub fn solve_all(
+    bundles: &mut [WideConstraint],
+    bodies: &mut [SolverBody],
+    inv_h: Real,
+    push_speed: Real,
+    phase: Phase,
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        assert!(
+            crate::physics::solver::wide::lanes::available(),
+            "the wide solver needs AVX"
+        );
+        // SAFETY: the CPU supports AVX (checked just above).
+        unsafe { solve_avx(bundles, bodies, inv_h, push_speed, phase) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        check_indices(bundles, bodies);
+        // SAFETY: indices checked just above.
+        unsafe { solve_impl(bundles, bodies, inv_h, push_speed, phase) };
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn warm_start_avx(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
+    // Checked here, where it compiles to AVX.
+    check_indices(bundles, bodies);
+    // SAFETY: indices checked just above.
+    unsafe { warm_start_impl(bundles, bodies) };
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn solve_avx(
+    bundles: &mut [WideConstraint],
+    bodies: &mut [SolverBody],
+    inv_h: Real,
+    push_speed: Real,
+    phase: Phase,
+) {
+    // Checked here, where it compiles to AVX.
+    check_indices(bundles, bodies);
+    // SAFETY: indices checked just above.
+    unsafe { solve_impl(bundles, bodies, inv_h, push_speed, phase) };
+}
+
+/// The lane loops index bodies unchecked (`gather.rs`): every index must
+/// be a body, and the dummy must exist.
+#[inline(always)]
+fn check_indices(bundles: &[WideConstraint], bodies: &[SolverBody]) {
+    assert!(
+        !bodies.is_empty() && indices_in_bounds(bodies, bundles.iter().map(|c| (&c.a, &c.b))),
+        "wide constraint refers to a body that does not exist"
+    );
+}
+
+/// Lanes where point `k` exists.
+#[inline(always)]
+fn has_point(c: &WideConstraint, k: usize) -> Mask {
+    if k == 0 {
+        Mask::ALL
+    } else {
+        c.two
+    }
+}
+
+/// # Safety
+/// `check_indices(bundles, bodies)` holds.
+#[inline(always)]
+unsafe fn warm_start_impl(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
+    for c in bundles.iter_mut() {
+        // SAFETY (the gathers and scatters here): every index was checked
+        // by `check_indices` at the entry point.
+        let (mut va, mut wa) = unsafe { gather_velocity(bodies, &c.a) };
+        let (mut vb, mut wb) = unsafe { gather_velocity(bodies, &c.b) };
+        let n = c.n;
+        let t = V2 { x: n.y, y: -n.x };
+        // A lane without a second point has all its fields zero there, so
+        // its impulse is zero: no masking needed.
+        for k in 0..2 {
+            let cp = &mut c.points[k];
+            cp.warm_normal = cp.normal_impulse;
+            cp.warm_tangent = cp.tangent_impulse;
+            let n_half = W::splat(0.5) * cp.warm_normal;
+            let t_half = W::splat(0.5) * cp.warm_tangent;
+            cp.normal_impulse = n_half;
+            cp.tangent_impulse = t_half;
+            let p = V2 {
+                x: n_half * n.x + t_half * t.x,
+                y: n_half * n.y + t_half * t.y,
+            };
+            cp.total_normal_impulse += n_half;
+            wa -= c.ia * cp.ra.cross(p);
+            va = va - p.scale(c.ma);
+            wb += c.ib * cp.rb.cross(p);
+            vb = vb + p.scale(c.mb);
+        }
+        unsafe {
+            scatter(bodies, &c.a, va, wa);
+            scatter(bodies, &c.b, vb, wb);
+        }
+    }
+}
+
+#[inline(always)]
+fn select_v(m: Mask, a: V2, b: V2) -> V2 {
+    V2 {
+        x: W::select(m, a.x, b.x),
+        y: W::select(m, a.y, b.y),
+    }
+}
+
+/// Separation of point `cp` from the bodies' motion (scalar
+/// `current_separation`).
+#[inline(always)]
+fn separation(cp: &WidePoint, c: &WideConstraint, a: &WideBody, b: &WideBody) -> W {
+    // Written out, not as a closure: a closure is not compiled for the
+    // caller's AVX target feature, and each vector operation in it became
+    // a call (the substeps took three times as long).
+    let n = c.n;
+    let one = W::splat(1.0);
+    let (ra, rb) = (cp.ra, cp.rb);
+    let turn_b = (b.qc - one) * (rb.dot(n) + c.rim_b) + b.qs * (rb.x * n.y - rb.y * n.x);
+    let turn_a = (a.qc - one) * (ra.dot(n) - c.rim_a) + a.qs * (ra.x * n.y - ra.y * n.x);
+    cp.base_separation + (b.dp - a.dp).dot(n) + (turn_b - turn_a)
+}
+
+/// Velocity of B's anchor relative to A's anchor.
+#[inline(always)]
+fn relative_velocity(va: V2, wa: W, vb: V2, wb: W, ra: V2, rb: V2) -> V2 {
+    vb + V2::cross_sv(wb, rb) - va - V2::cross_sv(wa, ra)
+}
+
+/// (bias, mass scale, impulse scale) per lane (scalar `normal_terms`).
+#[inline(always)]
+fn normal_terms(
+    c: &WideConstraint,
+    s: W,
+    inv_h: Lane,
+    push_speed: Lane,
+    phase: Phase,
+) -> (W, W, W) {
+    let apart = s.gt(W::ZERO);
+    let spec_bias = s * W::splat(inv_h);
+    if phase == Phase::Solve {
+        let soft_bias = (c.mass_scale * c.bias_rate * s).max(W::splat(-push_speed));
+        (
+            W::select(apart, spec_bias, soft_bias),
+            W::select(apart, W::ONE, c.mass_scale),
+            W::select(apart, W::ZERO, c.impulse_scale),
+        )
+    } else {
+        (W::select(apart, spec_bias, W::ZERO), W::ONE, W::ZERO)
+    }
+}
+
+/// Record the impact energy where a point first engages (scalar
+/// `record_impact`), in the lanes of `hit`.
+#[inline(always)]
+fn record_impact(cp: &mut WidePoint, hit: Mask, v_start: W, s: W, a: W) {
+    let vi_sq = v_start * v_start - W::splat(2.0) * a * s.max(W::ZERO);
+    let energy = W::splat(0.5) * cp.normal_mass * vi_sq.max(W::ZERO);
+    cp.impact_energy = W::select(hit, energy, cp.impact_energy);
+}
+
+/// # Safety
+/// `check_indices(bundles, bodies)` holds.
+#[inline(always)]
+unsafe fn solve_impl(
+    bundles: &mut [WideConstraint],
+    bodies: &mut [SolverBody],
+    inv_h: Real,
+    push_speed: Real,
+    phase: Phase,
+) {
+    let (inv_h, push_speed) = (inv_h as Lane, push_speed as Lane);
+    // Only impact recording (bouncing lanes) needs it.
+    let kick_offset_of = |c: &WideConstraint| {
+        if phase == Phase::Solve && c.bouncy.any() {
+            W::splat(0.5) * c.rel_accel / W::splat(inv_h)
+        } else {
+            W::ZERO
+        }
+    };
+    for c in bundles.iter_mut() {
+        if phase == Phase::Relax {
+            count_second_half(c);
+        }
+        // SAFETY (the gathers and scatters here): every index was checked
+        // by `check_indices` at the entry point.
+        let a = unsafe { gather(bodies, &c.a) };
+        let b = unsafe { gather(bodies, &c.b) };
+        let mut vel = (a.v, a.w, b.v, b.w);
+        let kick_offset = kick_offset_of(c);
+        let solved = solve_block(c, &a, &b, &mut vel, inv_h, push_speed, phase, kick_offset);
+        let sequential = solved.not();
+        if sequential.any() {
+            solve_points(
+                c,
+                &a,
+                &b,
+                &mut vel,
+                sequential,
+                inv_h,
+                push_speed,
+                phase,
+                kick_offset,
+            );
+        }
+        if phase == Phase::Relax {
+            friction(c, &mut vel);
+        }
+        unsafe {
+            scatter(bodies, &c.a, vel.0, vel.1);
+            scatter(bodies, &c.b, vel.2, vel.3);
+        }
+    }
+}
+
+type Vel = (V2, W, V2, W);
+
+/// Scalar `count_second_half`, lane by lane.
+#[inline(always)]
+fn count_second_half(c: &mut WideConstraint) {
+    let half = W::splat(0.5);
+    for cp in c.points.iter_mut() {
+        let n_half = half * cp.warm_normal;
+        cp.normal_impulse += n_half;
+        cp.tangent_impulse += half * cp.warm_tangent;
+        cp.total_normal_impulse += n_half;
+    }
+}
+
+/// Apply impulse `p` at the anchors in the lanes of `on`.
+#[inline(always)]
+fn apply(c: &WideConstraint, on: Mask, ra: V2, rb: V2, p: V2, vel: &mut Vel) {
+    let (va, wa, vb, wb) = *vel;
+    let va2 = va - p.scale(c.ma);
+    let wa2 = wa - c.ia * ra.cross(p);
+    let vb2 = vb + p.scale(c.mb);
+    let wb2 = wb + c.ib * rb.cross(p);
+    *vel = (
+        select_v(on, va2, va),
+        W::select(on, wa2, wa),
+        select_v(on, vb2, vb),
+        W::select(on, wb2, wb),
+    );
+}
+
+/// Apply impulse `p` at the anchors in every lane (lanes that must not
+/// move have a zero impulse).
+#[inline(always)]
+fn apply_all(c: &WideConstraint, ra: V2, rb: V2, p: V2, vel: &mut Vel) {
+    let (va, wa, vb, wb) = *vel;
+    *vel = (
+        va - p.scale(c.ma),
+        wa - c.ia * ra.cross(p),
+        vb + p.scale(c.mb),
+        wb + c.ib * rb.cross(p),
+    );
+}
+
+/// The point-by-point normal solve in the lanes of `lanes`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn solve_points(
+    c: &mut WideConstraint,
+    a: &WideBody,
+    b: &WideBody,
+    vel: &mut Vel,
+    lanes: Mask,
+    inv_h: Lane,
+    push_speed: Lane,
+    phase: Phase,
+    kick_offset: W,
+) {
+    let n = c.n;
+    // Masks only where block-solved lanes must be left alone: a missing
+    // second point has zero mass and impulse, so it changes nothing.
+    let every_lane = lanes.all();
+    for k in 0..2 {
+        let on = lanes.and(has_point(c, k));
+        let (bouncy, rel_accel) = (c.bouncy, c.rel_accel);
+        let s = separation(&c.points[k], c, a, b);
+        let (bias, mass_scale, impulse_scale) = normal_terms(c, s, inv_h, push_speed, phase);
+        let cp = &mut c.points[k];
+        let (ra, rb) = (cp.ra, cp.rb);
+        let dv = relative_velocity(vel.0, vel.1, vel.2, vel.3, ra, rb);
+        let vn = dv.dot(n);
+        // One-pass islands: plain soft contact (scalar `load_share` = 0).
+        let impulse =
+            -cp.normal_mass * (mass_scale * vn + bias) - impulse_scale * cp.normal_impulse;
+        let new_impulse = (cp.normal_impulse + impulse).max(W::ZERO);
+        if bouncy.any() {
+            let hit = on
+                .and(bouncy)
+                .and(cp.impact_energy.lt(W::ZERO))
+                .and(new_impulse.gt(W::ZERO))
+                .and(vn.lt(W::ZERO));
+            record_impact(cp, hit, vn - kick_offset, s, rel_accel);
+        }
+        let applied = new_impulse - cp.normal_impulse;
+        let p = n.scale(applied);
+        if every_lane {
+            cp.normal_impulse = new_impulse;
+            cp.total_normal_impulse += applied;
+            apply_all(c, ra, rb, p, vel);
+        } else {
+            cp.normal_impulse = W::select(on, new_impulse, cp.normal_impulse);
+            cp.total_normal_impulse = W::select(
+                on,
+                cp.total_normal_impulse + applied,
+                cp.total_normal_impulse,
+            );
+            apply(c, on, ra, rb, p, vel);
+        }
+    }
+}
+
+/// Friction (relax phase) for both points.
+#[inline(always)]
+fn friction(c: &mut WideConstraint, vel: &mut Vel) {
+    let t = V2 {
+        x: c.n.y,
+        y: -c.n.x,
+    };
+    // No masks: a missing second point has zero mass, friction and impulse.
+    for k in 0..2 {
+        let cp = &mut c.points[k];
+        let (ra, rb) = (cp.ra, cp.rb);
+        let dv = relative_velocity(vel.0, vel.1, vel.2, vel.3, ra, rb);
+        let vt = dv.dot(t);
+        let impulse = -cp.tangent_mass * vt;
+        let max_f = cp.friction * cp.normal_impulse;
+        // f64::clamp(-max_f, max_f), lane by lane.
+        let mut new_impulse = cp.tangent_impulse + impulse;
+        let lo = -max_f;
+        new_impulse = W::select(new_impulse.lt(lo), lo, new_impulse);
+        new_impulse = W::select(new_impulse.gt(max_f), max_f, new_impulse);
+        let applied = new_impulse - cp.tangent_impulse;
+        cp.tangent_impulse = new_impulse;
+        let p = t.scale(applied);
+        apply_all(c, ra, rb, p, vel);
+    }
+}
+
+/// The 2×2 block solve of two-point lanes (scalar `solve_block`). Returns
+/// the lanes it solved; the others are left unchanged for the point-by-point
+/// solve.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn solve_block(
+    c: &mut WideConstraint,
+    a: &WideBody,
+    b: &WideBody,
+    vel: &mut Vel,
+    inv_h: Lane,
+    push_speed: Lane,
+    phase: Phase,
+    kick_offset: W,
+) -> Mask {
+    if !c.block.any() {
+        return c.block;
+    }
+    let n = c.n;
+    let (k11, k12, k22) = (c.k11, c.k12, c.k22);
+    let det = k11 * k22 - k12 * k12;
+    let s1 = separation(&c.points[0], c, a, b);
+    let s2 = separation(&c.points[1], c, a, b);
+    let (b1, ms1, is1) = normal_terms(c, s1, inv_h, push_speed, phase);
+    let (b2, ms2, is2) = normal_terms(c, s2, inv_h, push_speed, phase);
+    let (p0, p1) = (c.points[0], c.points[1]);
+    let vn1 = relative_velocity(vel.0, vel.1, vel.2, vel.3, p0.ra, p0.rb).dot(n);
+    let vn2 = relative_velocity(vel.0, vel.1, vel.2, vel.3, p1.ra, p1.rb).dot(n);
+    let (l1, l2) = (p0.normal_impulse, p1.normal_impulse);
+    let kl1 = k11 * l1 + k12 * l2;
+    let kl2 = k12 * l1 + k22 * l2;
+    // No carried load in one-pass islands (scalar `load_share` = 0).
+    let r1 = kl1 - ms1 * vn1 - b1 - is1 * kl1;
+    let r2 = kl2 - ms2 * vn2 - b2 - is2 * kl2;
+    let inv_det = W::ONE / det;
+    let both = (
+        (k22 * r1 - k12 * r2) * inv_det,
+        (k11 * r2 - k12 * r1) * inv_det,
+    );
+    let zero = W::ZERO;
+    let only1 = r1 / k11;
+    let only2 = r2 / k22;
+    let case_both = both.0.ge(zero).and(both.1.ge(zero));
+    let case_1 = only1.ge(zero).and((k12 * only1 - r2).ge(zero));
+    let case_2 = only2.ge(zero).and((k12 * only2 - r1).ge(zero));
+    let case_none = r1.le(zero).and(r2.le(zero));
+    // The first case that fits, in the scalar order.
+    let x1 = W::select(case_both, both.0, W::select(case_1, only1, W::ZERO));
+    let x2 = W::select(
+        case_both,
+        both.1,
+        W::select(case_1, W::ZERO, W::select(case_2, only2, W::ZERO)),
+    );
+    let solved = c.block.and(case_both.or(case_1).or(case_2).or(case_none));
+    let (bouncy, rel_accel) = (c.bouncy, c.rel_accel);
+    let (d1, d2) = (x1 - l1, x2 - l2);
+    for (k, (new, d, v, s)) in [(x1, d1, vn1, s1), (x2, d2, vn2, s2)]
+        .into_iter()
+        .enumerate()
+    {
+        let cp = &mut c.points[k];
+        if bouncy.any() {
+            let hit = solved
+                .and(bouncy)
+                .and(cp.impact_energy.lt(zero))
+                .and(new.gt(zero))
+                .and(v.lt(zero));
+            record_impact(cp, hit, v - kick_offset, s, rel_accel);
+        }
+        cp.normal_impulse = W::select(solved, new, cp.normal_impulse);
+        cp.total_normal_impulse =
+            W::select(solved, cp.total_normal_impulse + d, cp.total_normal_impulse);
+    }
+    let p1v = n.scale(d1);
+    let p2v = n.scale(d2);
+    let (va, wa, vb, wb) = *vel;
+    let sum = p1v + p2v;
+    let va2 = va - sum.scale(c.ma);
+    let wa2 = wa - c.ia * (p0.ra.cross(p1v) + p1.ra.cross(p2v));
+    let vb2 = vb + sum.scale(c.mb);
+    let wb2 = wb + c.ib * (p0.rb.cross(p1v) + p1.rb.cross(p2v));
+    *vel = (
+        select_v(solved, va2, va),
+        W::select(solved, wa2, wa),
+        select_v(solved, vb2, vb),
+        W::select(solved, wb2, wb),
+    );
+    solved
+}

@@ -1,0 +1,164 @@
+//! Contacts: one record per pair of shapes whose fat bounding boxes overlap.
+//! Each step the narrow phase refreshes the manifold; points that keep their
+//! feature id keep last step's impulses (warm starting).
+
+use crate::physics::collision::manifold::Manifold;
+use crate::physics::collision::narrow_phase::{collide, collide_into};
+use crate::physics::math::{Real, Transform};
+use crate::physics::settings::{LINEAR_SLOP, MAX_SPECULATIVE_DISTANCE, SPECULATIVE_DISTANCE};
+use crate::physics::world::body::{Body, BodyType, Shape};
+use crate::physics::world::id::ShapeId;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Contact {
+    pub shape_a: ShapeId,
+    pub shape_b: ShapeId,
+    /// Body slot indices (bodies outlive their shapes' contacts).
+    pub body_a: u32,
+    pub body_b: u32,
+    pub manifold: Manifold,
+    /// Mixed material: friction sqrt(fa·fb), restitution max(ea, eb).
+    pub friction: Real,
+    pub static_friction: Real,
+    pub restitution: Real,
+    /// A sensor pair: overlap is tracked, nothing is solved.
+    pub sensor: bool,
+    /// Touching as far as events are concerned (begin/end, sensor inside).
+    pub touching: bool,
+    /// The shapes' rounding radii (a circle's radius, a rounded polygon's
+    /// corner radius): the part of a contact anchor that stays on the line
+    /// of the normal instead of turning with its body (see
+    /// `contact_solver::current_separation`).
+    #[serde(default)]
+    pub radius_a: Real,
+    #[serde(default)]
+    pub radius_b: Real,
+}
+
+/// Friction and restitution mixing rules (Box2D's, as LUA_API.md states).
+#[inline]
+pub fn mix_friction(a: Real, b: Real) -> Real {
+    (a * b).sqrt()
+}
+
+#[inline]
+pub fn mix_restitution(a: Real, b: Real) -> Real {
+    a.max(b)
+}
+
+/// Can these two shapes ever produce a contact? (Sensors included.)
+pub fn should_collide(sa: &Shape, sb: &Shape, ba: &Body, bb: &Body) -> bool {
+    if sa.body == sb.body {
+        return false;
+    }
+    if sa.group != 0 && sa.group == sb.group {
+        return false;
+    }
+    if sa.sensor && sb.sensor {
+        return false;
+    }
+    let dynamic_involved = ba.body_type == BodyType::Dynamic || bb.body_type == BodyType::Dynamic;
+    if sa.sensor || sb.sensor {
+        // A sensor notices anything that moves.
+        return ba.body_type != BodyType::Static || bb.body_type != BodyType::Static;
+    }
+    dynamic_involved
+}
+
+impl Contact {
+    pub fn new(
+        shape_a: ShapeId,
+        shape_b: ShapeId,
+        sa: &Shape,
+        sb: &Shape,
+        body_a: u32,
+        body_b: u32,
+    ) -> Contact {
+        Contact {
+            shape_a,
+            shape_b,
+            body_a,
+            body_b,
+            manifold: Manifold::default(),
+            friction: mix_friction(sa.friction, sb.friction),
+            static_friction: mix_friction(sa.static_friction, sb.static_friction),
+            restitution: mix_restitution(sa.restitution, sb.restitution),
+            sensor: sa.sensor || sb.sensor,
+            touching: false,
+            radius_a: sa.geom.rounding(),
+            radius_b: sb.geom.rounding(),
+        }
+    }
+
+    /// Recompute the manifold from the bodies' current transforms, carrying
+    /// impulses over by feature id. `dt` sizes the speculative margin.
+    pub fn update(&mut self, sa: &Shape, sb: &Shape, ba: &Body, bb: &Body, dt: Real) {
+        self.friction = mix_friction(sa.friction, sb.friction);
+        self.static_friction = mix_friction(sa.static_friction, sb.static_friction);
+        self.restitution = mix_restitution(sa.restitution, sb.restitution);
+        let spec = if self.sensor {
+            0.0
+        } else {
+            speculative_margin(ba, bb, dt)
+        };
+        if self.sensor {
+            // Sensors only care whether the shapes overlap.
+            let m = collide(&sa.geom, ba.xf, &sb.geom, bb.xf, spec);
+            let overlapping = m.points().iter().any(|p| p.separation < 0.0);
+            self.manifold = Manifold::default();
+            self.touching = overlapping;
+            return;
+        }
+        // What warm starting needs of the old points; then the new manifold
+        // is written in place (no copy of the whole manifold).
+        let old: [(u16, Real, Real); 2] = std::array::from_fn(|k| {
+            let p = &self.manifold.points[k];
+            (p.id, p.normal_impulse, p.tangent_impulse)
+        });
+        let old = &old[..self.manifold.count.min(2)];
+        collide_into(&sa.geom, ba.xf, &sb.geom, bb.xf, spec, &mut self.manifold);
+        let m = &mut self.manifold;
+        rebase_anchors(m, ba.xf, ba, bb.xf, bb);
+        for p in m.points[..m.count].iter_mut() {
+            p.normal_impulse = 0.0;
+            p.tangent_impulse = 0.0;
+            p.persisted = false;
+            if let Some(&(_, normal, tangent)) = old.iter().find(|q| q.0 == p.id) {
+                p.normal_impulse = normal;
+                p.tangent_impulse = tangent;
+                p.persisted = true;
+            }
+        }
+    }
+
+    /// Does the manifold count as touching for events? Real contact (within
+    /// the slop) or an impulse applied this step (a speculative hit).
+    pub fn is_touching_now(&self) -> bool {
+        self.manifold
+            .points()
+            .iter()
+            .any(|p| p.separation < LINEAR_SLOP || p.total_normal_impulse > 0.0)
+    }
+}
+
+/// The speculative distance for a pair: a little for resting bodies, plus
+/// what the pair can close in one step, so a falling body is caught exactly
+/// at the surface (exact bounces) instead of sinking and being pushed out.
+pub fn speculative_margin(ba: &Body, bb: &Body, dt: Real) -> Real {
+    let rel = (bb.linear_velocity - ba.linear_velocity).length()
+        + ba.angular_velocity.abs() * ba.max_extent
+        + bb.angular_velocity.abs() * bb.max_extent;
+    SPECULATIVE_DISTANCE + (rel * dt).min(MAX_SPECULATIVE_DISTANCE)
+}
+
+/// The collide functions give anchors relative to the body origins; the
+/// solver wants them relative to the centres of mass.
+fn rebase_anchors(m: &mut Manifold, xf_a: Transform, ba: &Body, xf_b: Transform, bb: &Body) {
+    let da = ba.center - xf_a.p;
+    let db = bb.center - xf_b.p;
+    for p in m.points[..m.count].iter_mut() {
+        p.anchor_a -= da;
+        p.anchor_b -= db;
+    }
+}

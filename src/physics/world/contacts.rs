@@ -1,0 +1,63 @@
+//! The world's contact list: removing contacts (the pair map follows) and
+//! reading them.
+
+use crate::physics::world::contact::Contact;
+use crate::physics::world::World;
+
+impl World {
+    /// Remove every contact of a body now (used when its type changes).
+    pub(crate) fn drop_contacts_of_body(&mut self, index: u32) {
+        let mut i = 0;
+        while i < self.contacts.len() {
+            let c = &self.contacts[i];
+            if c.body_a == index || c.body_b == index {
+                self.remove_contact(i, true);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Remove contact `i` (swap-remove), fixing the pair map; emits an end
+    /// event when it was touching and `events` is set.
+    pub(crate) fn remove_contact(&mut self, i: usize, events: bool) {
+        let c = self.contacts.swap_remove(i);
+        self.pair_map.remove(&crate::physics::world::hash::pair_key(
+            c.shape_a.index,
+            c.shape_b.index,
+        ));
+        if i < self.contacts.len() {
+            let moved = &self.contacts[i];
+            self.pair_map.insert(
+                crate::physics::world::hash::pair_key(moved.shape_a.index, moved.shape_b.index),
+                i as u32,
+            );
+        }
+        if events && c.touching {
+            self.events.push_end(&c, &self.bodies);
+        }
+    }
+
+    pub fn contact_count(&self) -> usize {
+        self.contacts
+            .iter()
+            .filter(|c| c.touching && !c.sensor)
+            .count()
+    }
+
+    pub fn contacts(&self) -> &[Contact] {
+        &self.contacts
+    }
+
+    pub(crate) fn drop_contacts_between(&mut self, a: u32, b: u32) {
+        let mut i = 0;
+        while i < self.contacts.len() {
+            let c = &self.contacts[i];
+            if (c.body_a == a && c.body_b == b) || (c.body_a == b && c.body_b == a) {
+                self.remove_contact(i, true);
+            } else {
+                i += 1;
+            }
+        }
+    }
+}

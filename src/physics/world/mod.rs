@@ -1,0 +1,117 @@
+//! Room `world`: the `World` that owns every body, shape, contact and joint,
+//! the broad phase, the sleeping islands and the last step's events; its
+//! methods grouped by concern in the files below; the step in `step/`.
+//!
+//! - records: `body.rs` (`Body`, `Shape` and their defs), `contact.rs`,
+//!   `id.rs` (generational ids, `Arena`), `events.rs`,
+//!   `sleeping_islands.rs`, `hash.rs`, `profile.rs`;
+//! - `World`'s methods: `bodies.rs`, `shapes.rs` (and `body_mass.rs`),
+//!   `joints.rs`, `ropes.rs`, `contacts.rs`, `wake.rs`, `queries.rs`,
+//!   `snapshot.rs`, `debug_draw.rs`; this file has the struct and the clock;
+//! - `stale.rs`: the caches of the step an edit can make stale, behind one
+//!   method per kind of edit;
+//! - `step/`: `World::step`, stage by stage.
+
+mod bodies;
+pub(crate) mod body;
+mod body_mass;
+pub(crate) mod contact;
+mod contacts;
+pub(crate) mod debug_draw;
+pub(crate) mod events;
+mod hash;
+pub(crate) mod id;
+mod joints;
+pub(crate) mod profile;
+pub(crate) mod queries;
+pub(crate) mod ropes;
+mod shapes;
+mod sleeping_islands;
+mod snapshot;
+mod stale;
+mod step;
+mod wake;
+
+use crate::physics::broad_phase::BroadPhase;
+use crate::physics::joints::JointStore;
+use crate::physics::math::Real;
+use crate::physics::settings::WorldSettings;
+use crate::physics::world::body::{Body, Shape};
+use crate::physics::world::contact::Contact;
+use crate::physics::world::events::StepEvents;
+use crate::physics::world::hash::PairMap;
+use crate::physics::world::id::Arena;
+use crate::physics::world::profile::StepProfile;
+use crate::physics::world::sleeping_islands::SleepingIslands;
+use crate::physics::world::stale::StaleCaches;
+use crate::physics::world::step::StepScratch;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Serialize, Deserialize)]
+pub struct World {
+    pub settings: WorldSettings,
+    pub(crate) bodies: Arena<Body>,
+    pub(crate) shapes: Arena<Shape>,
+    pub(crate) broad_phase: BroadPhase,
+    pub(crate) contacts: Vec<Contact>,
+    /// Pair key → index in `contacts` (lookups only, never iterated).
+    pub(crate) pair_map: PairMap<u32>,
+    pub(crate) sleeping: SleepingIslands,
+    #[serde(default)]
+    pub(crate) joints: JointStore,
+    pub(crate) time: Real,
+    pub(crate) steps: u64,
+    #[serde(skip)]
+    pub(crate) events: StepEvents,
+    #[serde(skip)]
+    pub(crate) scratch: StepScratch,
+    #[serde(skip)]
+    pub(crate) profile: StepProfile,
+    /// Caches of the step that edits have made stale (see `stale.rs`).
+    #[serde(skip)]
+    pub(crate) stale: StaleCaches,
+}
+
+impl Default for World {
+    fn default() -> Self {
+        World::new(WorldSettings::default())
+    }
+}
+
+impl World {
+    pub fn new(settings: WorldSettings) -> World {
+        World {
+            settings,
+            bodies: Arena::default(),
+            shapes: Arena::default(),
+            broad_phase: BroadPhase::default(),
+            contacts: Vec::new(),
+            pair_map: PairMap::default(),
+            sleeping: SleepingIslands::default(),
+            joints: JointStore::default(),
+            time: 0.0,
+            steps: 0,
+            events: StepEvents::default(),
+            scratch: StepScratch::default(),
+            profile: Default::default(),
+            stale: StaleCaches::default(),
+        }
+    }
+
+    /// Simulated seconds so far.
+    pub fn time(&self) -> Real {
+        self.time
+    }
+
+    /// Steps taken so far.
+    pub fn step_count(&self) -> u64 {
+        self.steps
+    }
+
+    /// Carry simulated time and step count over from another world (a
+    /// keep-state reload continues the clock of the world it replaces).
+    pub fn set_clock(&mut self, time: Real, steps: u64) {
+        self.time = time;
+        self.steps = steps;
+    }
+}

@@ -1,0 +1,238 @@
+//! Ropes: a chain of small point masses (circles) joined by links, built
+//! from the other joints.
+//!
+//! Inextensible rope (k = None): each link is a distance joint with only an
+//! upper bound (a rope link may go slack, never stretch), plus an
+//! end-to-end tether between the first and last mass with the rope's rest
+//! length as its upper bound. Gauss–Seidel over a long chain converges
+//! slowly, so a heavy load would stretch the links a little each; the
+//! tether carries the load in one row and the chain never exceeds its length.
+//! Hooke rope (k = Some): each link is a `spring` with that k and damping
+//! (stable at any k; see `spring.rs`), no tether.
+//! Ends pinned to bodies with hinge (point) joints.
+
+use super::super::error::{PhysicsError, PhysicsResult};
+use super::super::math::{is_finite_vec, Real, Vec2};
+use super::super::world::World;
+use crate::physics::geometry::shape::{Circle, ShapeGeom};
+use crate::physics::joints::{DistanceParams, HingeParams, JointDef, JointKind, SpringParams};
+use crate::physics::world::body::{BodyDef, BodyType, ShapeDef};
+use crate::physics::world::id::{BodyId, JointId};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RopeDef {
+    pub from: Vec2,
+    pub to: Vec2,
+    pub segments: u32,
+    /// Total mass (kg), split evenly over the segments + 1 masses.
+    pub mass: Real,
+    pub radius: Real,
+    /// `None`: inextensible; `Some(k)`: Hooke links of k N/m.
+    pub k: Option<Real>,
+    pub damping: Real,
+    /// Do the masses collide with the world?
+    pub collide: bool,
+    pub friction: Real,
+    /// Bodies the first / last mass is pinned to (at `from` / `to`).
+    pub a: Option<BodyId>,
+    pub b: Option<BodyId>,
+    pub linear_damping: Real,
+}
+
+impl Default for RopeDef {
+    fn default() -> Self {
+        RopeDef {
+            from: Vec2::ZERO,
+            to: Vec2::X,
+            segments: 20,
+            mass: 1.0,
+            radius: 0.05,
+            k: None,
+            damping: 0.0,
+            collide: true,
+            friction: 0.6,
+            a: None,
+            b: None,
+            linear_damping: 0.0,
+        }
+    }
+}
+
+/// What `create_rope` made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rope {
+    /// The masses, from `from` to `to`.
+    pub bodies: Vec<BodyId>,
+    /// The links, in order.
+    pub links: Vec<JointId>,
+    /// Pins to `a` / `b` and the end-to-end tether, when present.
+    pub pin_a: Option<JointId>,
+    pub pin_b: Option<JointId>,
+    pub tether: Option<JointId>,
+}
+
+impl Rope {
+    /// Every joint of the rope.
+    pub fn joints(&self) -> Vec<JointId> {
+        let mut all = self.links.clone();
+        all.extend(self.pin_a);
+        all.extend(self.pin_b);
+        all.extend(self.tether);
+        all
+    }
+}
+
+fn invalid(m: String) -> PhysicsError {
+    PhysicsError::InvalidArgument(format!("rope: {m}"))
+}
+
+impl World {
+    pub fn create_rope(&mut self, def: &RopeDef) -> PhysicsResult<Rope> {
+        if !is_finite_vec(def.from) || !is_finite_vec(def.to) {
+            return Err(PhysicsError::NonFinite(
+                "rope: from and to must be finite points".into(),
+            ));
+        }
+        if def.segments == 0 {
+            return Err(invalid("segments must be at least 1, got 0".into()));
+        }
+        if def.segments > 10_000 {
+            return Err(invalid(format!(
+                "segments must be at most 10000, got {}",
+                def.segments
+            )));
+        }
+        if !(def.mass.is_finite() && def.mass > 0.0) {
+            return Err(invalid(format!(
+                "mass must be a positive number, got {}",
+                def.mass
+            )));
+        }
+        if !(def.radius.is_finite() && def.radius > 0.0) {
+            return Err(invalid(format!(
+                "radius must be a positive number, got {}",
+                def.radius
+            )));
+        }
+        let span = def.to - def.from;
+        if span.length() <= 0.0 {
+            return Err(invalid(
+                "from and to are the same point (zero length)".into(),
+            ));
+        }
+        if let Some(k) = def.k {
+            if !(k.is_finite() && k >= 0.0) {
+                return Err(invalid(format!("k must be a non-negative number, got {k}")));
+            }
+        }
+        if !(def.damping.is_finite() && def.damping >= 0.0) {
+            return Err(invalid(format!(
+                "damping must be a non-negative number, got {}",
+                def.damping
+            )));
+        }
+        for id in [def.a, def.b].into_iter().flatten() {
+            self.body(id)?;
+        }
+        let n = def.segments as usize;
+        let each = def.mass / (n + 1) as Real;
+        let mut bodies = Vec::with_capacity(n + 1);
+        for i in 0..=n {
+            let p = def.from + span * (i as Real / n as Real);
+            let id = self.create_body(&BodyDef {
+                body_type: BodyType::Dynamic,
+                position: p,
+                linear_damping: def.linear_damping,
+                ..BodyDef::default()
+            })?;
+            if def.collide {
+                self.add_shape(
+                    id,
+                    &ShapeDef {
+                        geom: ShapeGeom::Circle(Circle {
+                            center: Vec2::ZERO,
+                            radius: def.radius,
+                        }),
+                        friction: def.friction,
+                        ..ShapeDef::default()
+                    },
+                )?;
+            }
+            self.set_mass(id, each)?;
+            bodies.push(id);
+        }
+        let rest = span.length() / n as Real;
+        let mut links = Vec::with_capacity(n);
+        for i in 0..n {
+            let kind = match def.k {
+                None => JointKind::Distance(DistanceParams {
+                    length: Some(rest),
+                    min: Some(0.0),
+                    max: Some(rest),
+                }),
+                Some(k) => JointKind::Spring(SpringParams {
+                    length: Some(rest),
+                    k,
+                    damping: def.damping,
+                }),
+            };
+            let pa = self.body(bodies[i])?.xf.p;
+            let pb = self.body(bodies[i + 1])?.xf.p;
+            let mut jd = JointDef::new(kind, bodies[i], Some(bodies[i + 1]), pa);
+            jd.anchor_b = pb;
+            links.push(self.create_joint(&jd)?);
+        }
+        let pin = |w: &mut World, body: Option<BodyId>, mass: BodyId, at: Vec2| {
+            body.map(|b| {
+                let jd = JointDef::new(JointKind::Hinge(HingeParams::default()), b, Some(mass), at);
+                w.create_joint(&jd)
+            })
+            .transpose()
+        };
+        let pin_a = pin(self, def.a, bodies[0], def.from)?;
+        let pin_b = pin(self, def.b, bodies[n], def.to)?;
+        let tether = if def.k.is_none() && n > 1 {
+            let mut jd = JointDef::new(
+                JointKind::Distance(DistanceParams {
+                    length: Some(span.length()),
+                    min: Some(0.0),
+                    max: Some(span.length()),
+                }),
+                bodies[0],
+                Some(bodies[n]),
+                def.from,
+            );
+            jd.anchor_b = def.to;
+            jd.collide_connected = true;
+            Some(self.create_joint(&jd)?)
+        } else {
+            None
+        };
+        // Forget ropes whose masses are all gone (drawing skips them anyway).
+        let World {
+            joints,
+            bodies: arena,
+            ..
+        } = self;
+        joints
+            .ropes
+            .retain(|r| r.iter().any(|b| arena.get(b.index, b.generation).is_some()));
+        self.joints.ropes.push(bodies.clone());
+        Ok(Rope {
+            bodies,
+            links,
+            pin_a,
+            pin_b,
+            tether,
+        })
+    }
+
+    /// Current length along a chain of bodies (sum of centre distances).
+    pub fn chain_length(&self, bodies: &[BodyId]) -> PhysicsResult<Real> {
+        let mut total = 0.0;
+        for w in bodies.windows(2) {
+            total += (self.body(w[1])?.center - self.body(w[0])?.center).length();
+        }
+        Ok(total)
+    }
+}

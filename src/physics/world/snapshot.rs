@@ -1,0 +1,53 @@
+//! Snapshots and state hashes. A snapshot is the whole world as JSON (every
+//! number round-trips exactly), so a restored world continues bit-identically.
+
+use crate::physics::error::{PhysicsError, PhysicsResult};
+use crate::physics::world::hash::Fnv64;
+use crate::physics::world::World;
+
+impl World {
+    /// The whole world as JSON.
+    pub fn to_snapshot(&self) -> String {
+        serde_json::to_string(self).expect("world state is always serializable")
+    }
+
+    /// Rebuild a world from `to_snapshot` output.
+    pub fn from_snapshot(json: &str) -> PhysicsResult<World> {
+        serde_json::from_str(json)
+            .map_err(|e| PhysicsError::InvalidArgument(format!("snapshot is not valid: {e}")))
+    }
+
+    /// A hash of the simulation state (bodies' poses and velocities, contact
+    /// and joint impulses, time). Equal hashes mean bit-identical state.
+    pub fn state_hash(&self) -> u64 {
+        let mut h = Fnv64::default();
+        h.real(self.time);
+        h.word(self.steps);
+        for (index, b) in self.bodies.iter() {
+            h.word(index as u64);
+            h.real(b.xf.p.x);
+            h.real(b.xf.p.y);
+            h.real(b.xf.q.c);
+            h.real(b.xf.q.s);
+            h.real(b.linear_velocity.x);
+            h.real(b.linear_velocity.y);
+            h.real(b.angular_velocity);
+            h.word(b.awake as u64);
+        }
+        for c in &self.contacts {
+            h.word(c.shape_a.index as u64);
+            h.word(c.shape_b.index as u64);
+            for p in c.manifold.points() {
+                h.real(p.normal_impulse);
+                h.real(p.tangent_impulse);
+            }
+        }
+        for (index, j) in self.joints.arena.iter() {
+            h.word(index as u64);
+            for x in j.impulses {
+                h.real(x);
+            }
+        }
+        h.finish()
+    }
+}

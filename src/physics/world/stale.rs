@@ -1,0 +1,79 @@
+//! What the step keeps from one step to the next and must rebuild after
+//! some edits. Every edit that can make one of these caches stale calls the
+//! one method named after it (`body_removed`, `body_moved_by_hand`,
+//! `body_type_changed`, `shape_added`); the flags are private to this file,
+//! and each stage that uses a cache takes its flag (`take_*`).
+
+use crate::physics::world::body::BodyType;
+use crate::physics::world::World;
+
+/// Which caches an edit has made stale. Not in snapshots: a restored world
+/// starts with all three stale, like a new one.
+#[derive(Clone, Debug)]
+pub(crate) struct StaleCaches {
+    /// The narrow phase passes over contacts between two bodies that are
+    /// not moving (most of a settled pile): an edit that can change such a
+    /// contact (a body removed, teleported or retyped) makes the next
+    /// narrow phase check every contact.
+    contacts: bool,
+    /// The list of sensor shapes the sensor sweep checks, made again when
+    /// shapes come or go (instead of scanning every shape every step).
+    sensors: bool,
+    /// The seams between static polygons (`Polygon::flush`), found again
+    /// when static geometry changes.
+    seams: bool,
+}
+
+impl Default for StaleCaches {
+    fn default() -> Self {
+        StaleCaches {
+            contacts: true,
+            sensors: true,
+            seams: true,
+        }
+    }
+}
+
+impl StaleCaches {
+    /// Whether the narrow phase must check every contact; cleared.
+    pub(crate) fn take_contacts(&mut self) -> bool {
+        std::mem::take(&mut self.contacts)
+    }
+
+    /// Whether the sensor shapes must be listed again; cleared.
+    pub(crate) fn take_sensors(&mut self) -> bool {
+        std::mem::take(&mut self.sensors)
+    }
+
+    /// Whether the seams must be found again; cleared.
+    pub(crate) fn take_seams(&mut self) -> bool {
+        std::mem::take(&mut self.seams)
+    }
+}
+
+impl World {
+    /// A body is being destroyed, with its shapes and joints.
+    pub(crate) fn body_removed(&mut self, was_static: bool) {
+        self.stale.contacts = true;
+        self.stale.sensors = true;
+        self.stale.seams |= was_static;
+    }
+
+    /// A body was put somewhere by hand (not moved by the step).
+    pub(crate) fn body_moved_by_hand(&mut self, is_static: bool) {
+        self.stale.contacts = true;
+        self.stale.seams |= is_static;
+    }
+
+    /// A body changed type (its contacts are rebuilt from new pairs).
+    pub(crate) fn body_type_changed(&mut self, from: BodyType, to: BodyType) {
+        self.stale.contacts = true;
+        self.stale.seams |= from == BodyType::Static || to == BodyType::Static;
+    }
+
+    /// A shape was added to a body.
+    pub(crate) fn shape_added(&mut self, sensor: bool, on_static_body: bool) {
+        self.stale.sensors |= sensor;
+        self.stale.seams |= on_static_body;
+    }
+}

@@ -1,0 +1,77 @@
+//! The bodies into the solver and back: prepare bodies (stage 6) gives every
+//! awake body a working copy (velocity, and the pose change so far), with
+//! its inverse masses, accelerations and damping for the substep; write
+//! back (stage 15) puts the solved velocities and poses into the bodies.
+
+use crate::physics::math::{Real, Rot, Vec2};
+use crate::physics::solver::scratch::SolverScratch;
+use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
+use crate::physics::world::bodies::clamp_position;
+use crate::physics::world::body::BodyType;
+use crate::physics::world::World;
+
+impl World {
+    /// Prepare bodies: the working copies for substep `h`; remembers each
+    /// body's pose at the step start (for continuous collision).
+    pub(crate) fn prepare_bodies(&mut self, sc: &mut SolverScratch, h: Real) {
+        let gravity = self.settings.gravity;
+        sc.solver_bodies.clear();
+        sc.solver_bodies.push(SolverBody::STATIC);
+        sc.solver_info.clear();
+        sc.solver_info.push(SolverBodyInfo::STATIC);
+        sc.body_to_solver.clear();
+        sc.body_to_solver.resize(self.bodies.capacity(), 0);
+        for (index, b) in self.bodies.iter_mut() {
+            if b.body_type == BodyType::Static || !b.awake {
+                continue;
+            }
+            b.center0 = b.center;
+            b.q0 = b.xf.q;
+            let dynamic = b.body_type == BodyType::Dynamic;
+            sc.body_to_solver[index as usize] = sc.solver_bodies.len() as u32;
+            sc.solver_bodies.push(SolverBody {
+                v: b.linear_velocity,
+                w: b.angular_velocity,
+                pad: 0.0,
+                dp: Vec2::ZERO,
+                dq: Rot::IDENTITY,
+            });
+            sc.solver_info.push(SolverBodyInfo {
+                inv_mass: b.inv_mass,
+                inv_i: b.inv_inertia,
+                accel: if dynamic {
+                    gravity * b.gravity_scale + b.force * b.inv_mass
+                } else {
+                    Vec2::ZERO
+                },
+                linear_damping: 1.0 / (1.0 + h * b.linear_damping),
+                angular_damping: 1.0 / (1.0 + h * b.angular_damping),
+                alpha: if dynamic {
+                    b.torque * b.inv_inertia
+                } else {
+                    0.0
+                },
+                warm_v: Vec2::ZERO,
+                warm_w: 0.0,
+                body: index,
+            });
+        }
+    }
+
+    /// Write back: velocities, centre and rotation from the working copies;
+    /// the origin follows the centre; this step's user forces are used up.
+    pub(crate) fn write_back(&mut self, sc: &SolverScratch) {
+        for (sb, info) in sc.solver_bodies[1..].iter().zip(&sc.solver_info[1..]) {
+            let b = self.bodies.at_mut(info.body);
+            b.linear_velocity = sb.v;
+            b.angular_velocity = sb.w;
+            b.center += sb.dp;
+            let q = sb.dq.mul(b.q0).normalize();
+            b.xf.q = q;
+            b.center = clamp_position(b.center);
+            b.xf.p = b.center - q.rotate(b.local_center);
+            b.force = Vec2::ZERO;
+            b.torque = 0.0;
+        }
+    }
+}

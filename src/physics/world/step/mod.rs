@@ -1,0 +1,256 @@
+//! Room `world/step`: `World::step`, one fixed step of the world, as the
+//! numbered list of the stages it runs; each is a function of that name (in
+//! this folder, or in `solver/`), called by `step` in this order:
+//!
+//! ```text
+//!  1. find seams           — flush edges between static polygons, marked
+//!                            again after static geometry changed
+//!  2. remember sensors     — which sensor pairs overlap before anything
+//!                            moves (for the sensor sweep)
+//!  3. wake joined sleepers — a joint never pulls on a sleeping body
+//!  4. update pairs         — new broad-phase pairs become contacts
+//!  5. narrow phase         — manifolds of the contacts with a moving body;
+//!                            contacts whose shapes are gone or apart end
+//!  6. prepare bodies       — the solver's working copies of the awake bodies
+//!  7. prepare joints       — joint rows; errors they start with projected out
+//!  8. build islands        — links, islands, solve order, colours and lanes
+//!  9. prepare contacts     — contact constraints, laid out in solve order
+//! 10. substeps, `settings.substeps` times:
+//!       a. integrate velocities — first half kick: gravity, forces, damping
+//!       b. warm start           — half of last substep's impulses
+//!       c. solve                — joints and contacts with the soft bias
+//!       d. integrate positions  — drift, joint projection, second half kick
+//!       e. relax                — joints and contacts without the bias
+//! 11. restitution          — bounces: e² of the energy each impact absorbed
+//! 12. store impulses       — into the manifolds and joints (next warm start,
+//!                            reaction forces)
+//! 13. break joints         — joints pulled harder than their breaking force
+//! 14. integrate free bodies — RK4 for bodies with no contact or joint, when
+//!                            `settings.integrator` is `Rk4`
+//! 15. write back           — velocities and poses into the bodies
+//! 16. continuous collision — fast bodies swept so that they cannot tunnel
+//! 17. update proxies       — broad-phase boxes at the new poses
+//! 18. sleep                — rest timers; islands at rest fall asleep
+//! 19. contact events       — begin/end from the impulses just stored
+//! 20. sensor events        — enter/exit from the overlap at the final poses,
+//!                            and the sensor sweep
+//! ```
+//!
+//! Stages 10 and 11 work on the solver's working set alone (`solver/`); the
+//! others move data between the world and it, or work on the world. No user
+//! code runs inside: the events are collected for the caller to read after
+//! the step (`World::events`). `StepProfile` times the stages in groups:
+//! pairs 1–4, collide 5, solver_setup 6–9, substeps 10, finish 11–14,
+//! write_back 15–17, sleep 18, events 19–20.
+
+mod bodies;
+mod continuous;
+mod narrow_phase;
+mod pairs;
+mod scratch;
+mod seams;
+mod sensors;
+mod sleep;
+
+pub(crate) use scratch::StepScratch;
+
+use crate::physics::joints::solver as joint_solver;
+use crate::physics::math::Real;
+use crate::physics::settings::Integrator;
+use crate::physics::solver::{self, rk4, SolverScratch};
+use crate::physics::world::events::StepEvents;
+use crate::physics::world::profile::{StepProfile, Stopwatch};
+use crate::physics::world::World;
+
+impl World {
+    /// Advance the world by `dt` seconds (one fixed step, `settings.substeps`
+    /// solver substeps). A non-positive or non-finite `dt` does nothing.
+    pub fn step(&mut self, dt: Real) {
+        if !(dt.is_finite() && dt > 0.0) {
+            return;
+        }
+        let mut clock = Stopwatch::start();
+        let substeps = self.settings.substeps.max(1);
+        let h = dt / substeps as Real;
+        let inv_h = 1.0 / h;
+        let push = self.settings.contact_push_speed;
+        let mut sc = std::mem::take(&mut self.scratch);
+        self.events.clear();
+
+        self.find_seams(); // 1
+        self.remember_sensors(&mut sc); // 2
+        self.wake_joined_sleepers(); // 3
+        self.update_pairs(&mut sc); // 4
+        self.profile.pairs = clock.lap();
+        self.narrow_phase(&mut sc, dt); // 5
+        self.profile.collide = clock.lap();
+        self.prepare_bodies(&mut sc.solver, h); // 6
+        self.prepare_joints(&mut sc.solver, h); // 7
+        self.build_islands(&mut sc); // 8
+        self.prepare_contacts(&mut sc.solver, h); // 9
+        self.profile.solver_setup = clock.lap();
+        // 10: the substeps.
+        for _ in 0..substeps {
+            solver::integrate_velocities(&mut sc.solver, h); // 10a
+            solver::warm_start(&mut sc.solver); // 10b
+            solver::solve(&mut sc.solver, inv_h, push); // 10c
+            solver::integrate_positions(&mut sc.solver, h); // 10d
+            solver::relax(&mut sc.solver, inv_h, push); // 10e
+        }
+        self.profile.substeps = clock.lap();
+        solver::restitution(&mut sc.solver, self.settings.restitution_threshold); // 11
+        self.store_impulses(&mut sc.solver); // 12
+        self.break_joints(&sc.solver); // 13
+        self.integrate_free_bodies(&mut sc.solver, dt, h); // 14
+        self.profile.finish = clock.lap();
+        self.write_back(&sc.solver); // 15
+        self.continuous_collision(&mut sc, dt); // 16
+        self.update_proxies(&sc.solver, dt); // 17
+        self.profile.write_back = clock.lap();
+        self.sleep(&mut sc.solver, dt); // 18
+        self.profile.sleep = clock.lap();
+        self.contact_events(&sc.solver); // 19
+        self.sensor_events(&mut sc); // 20
+        self.profile.events = clock.lap();
+
+        self.scratch = sc;
+        self.time += dt;
+        self.steps += 1;
+        self.profile.step = clock.total();
+    }
+
+    /// Where the last step's time went.
+    pub fn profile(&self) -> &StepProfile {
+        &self.profile
+    }
+
+    /// The events of the last step.
+    pub fn events(&self) -> &StepEvents {
+        &self.events
+    }
+
+    // The stages that hand the world's joints and contacts to the solver
+    // and take its results back; the larger stages have files of their own.
+
+    /// Prepare joints (stage 7).
+    fn prepare_joints(&self, sc: &mut SolverScratch, h: Real) {
+        let warm_starting = self.settings.enable_warm_starting;
+        joint_solver::prepare_joints(&self.joints, &self.bodies, warm_starting, sc, h);
+    }
+
+    /// Build islands (stage 8), from the contacts the narrow phase left
+    /// with points.
+    fn build_islands(&self, sc: &mut StepScratch) {
+        let StepScratch {
+            solver,
+            candidates,
+            candidates_complete,
+            ..
+        } = sc;
+        let (contacts, settings) = (&self.contacts, &self.settings);
+        solver::build_islands(solver, candidates, *candidates_complete, contacts, settings);
+    }
+
+    /// Prepare contacts (stage 9).
+    fn prepare_contacts(&self, sc: &mut SolverScratch, h: Real) {
+        solver::prepare_contacts(sc, &self.contacts, &self.settings, h);
+    }
+
+    /// Store impulses (stage 12): contacts' into their manifolds, joints'
+    /// into the joints with their reaction forces.
+    fn store_impulses(&mut self, sc: &mut SolverScratch) {
+        solver::store_contact_impulses(sc, &mut self.contacts);
+        joint_solver::store_joint_impulses(sc, &mut self.joints);
+    }
+
+    /// Integrate free bodies (stage 14): only with `Integrator::Rk4`.
+    fn integrate_free_bodies(&self, sc: &mut SolverScratch, dt: Real, h: Real) {
+        if self.settings.integrator == Integrator::Rk4 {
+            rk4::integrate_free_bodies(sc, &self.bodies, dt, h);
+        }
+    }
+
+    /// Update proxies (stage 17): every simulated body's shapes get their
+    /// boxes at the new pose, stretched along the velocity (next step's
+    /// speculative pairs).
+    fn update_proxies(&mut self, sc: &SolverScratch, dt: Real) {
+        for info in sc.solver_info[1..].iter() {
+            self.refresh_proxies(info.body, dt);
+        }
+    }
+
+    /// Contact events (stage 19): a solid contact begins or ends touching
+    /// as the impulses just stored say (`Contact::is_touching_now`; the links
+    /// whose state changed were noted when they were stored).
+    fn contact_events(&mut self, sc: &SolverScratch) {
+        for &li in &sc.touching_changed {
+            let contact = &mut self.contacts[sc.links[li as usize].contact as usize];
+            contact.touching = !contact.touching;
+            if contact.touching {
+                self.events.push_begin(contact, &self.bodies);
+            } else {
+                self.events.push_end(contact, &self.bodies);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::World;
+    use crate::physics::geometry::shape::{Circle, Polygon, ShapeGeom};
+    use crate::physics::math::Vec2;
+    use crate::physics::settings::WorldSettings;
+    use crate::physics::world::body::{BodyDef, BodyType, ShapeDef};
+
+    #[test]
+    fn shapes_keep_their_proxies_fat_box() {
+        let mut w = World::new(WorldSettings::default());
+        let ground = w
+            .create_body(&BodyDef {
+                body_type: BodyType::Static,
+                ..BodyDef::default()
+            })
+            .unwrap();
+        let floor = ShapeGeom::Polygon(Polygon::make_box(20.0, 0.5));
+        w.add_shape(
+            ground,
+            &ShapeDef {
+                geom: floor,
+                ..ShapeDef::default()
+            },
+        )
+        .unwrap();
+        for i in 0..40 {
+            let body = w
+                .create_body(&BodyDef {
+                    body_type: BodyType::Dynamic,
+                    position: Vec2::new(-3.0 + 0.15 * i as f64, 2.0 + 0.5 * i as f64),
+                    ..BodyDef::default()
+                })
+                .unwrap();
+            let geom = if i % 2 == 0 {
+                ShapeGeom::Circle(Circle {
+                    center: Vec2::ZERO,
+                    radius: 0.2,
+                })
+            } else {
+                ShapeGeom::Polygon(Polygon::make_box(0.2, 0.2))
+            };
+            w.add_shape(
+                body,
+                &ShapeDef {
+                    geom,
+                    ..ShapeDef::default()
+                },
+            )
+            .unwrap();
+        }
+        for _ in 0..200 {
+            w.step(1.0 / 60.0);
+            for (_, shape) in w.shapes.iter() {
+                assert_eq!(shape.fat_aabb, w.broad_phase.fat_aabb(shape.proxy));
+            }
+        }
+    }
+}

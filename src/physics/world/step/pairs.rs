@@ -1,0 +1,52 @@
+//! Update pairs (stage 4): shape pairs the broad phase reports as newly
+//! overlapping become contacts (unless filtered: same body, groups, sensors,
+//! joints).
+
+use crate::physics::world::contact::{should_collide, Contact};
+use crate::physics::world::hash::pair_key;
+use crate::physics::world::step::StepScratch;
+use crate::physics::world::World;
+
+impl World {
+    /// Update pairs: a contact for every new pair that may collide.
+    pub(crate) fn update_pairs(&mut self, sc: &mut StepScratch) {
+        let pairs = &mut sc.pairs;
+        pairs.clear();
+        self.broad_phase
+            .update_pairs(|a, b| pairs.push((a as u32, b as u32)));
+        for &(a, b) in pairs.iter() {
+            let key = pair_key(a, b);
+            if self.pair_map.contains_key(&key) {
+                continue;
+            }
+            let sa = self.shapes.at(a);
+            let sb = self.shapes.at(b);
+            let ba = self.bodies.at(sa.body.index);
+            let bb = self.bodies.at(sb.body.index);
+            if !should_collide(sa, sb, ba, bb)
+                || !self.joints.allows_collision(sa.body.index, sb.body.index)
+            {
+                continue;
+            }
+            // Sensors go first so events know which side is the sensor.
+            let (a, b) = if sb.sensor && !sa.sensor {
+                (b, a)
+            } else {
+                (a, b)
+            };
+            let sa = self.shapes.at(a);
+            let sb = self.shapes.at(b);
+            let id_a = crate::physics::world::id::ShapeId {
+                index: a,
+                generation: self.shapes.generation_of(a),
+            };
+            let id_b = crate::physics::world::id::ShapeId {
+                index: b,
+                generation: self.shapes.generation_of(b),
+            };
+            let contact = Contact::new(id_a, id_b, sa, sb, sa.body.index, sb.body.index);
+            self.pair_map.insert(key, self.contacts.len() as u32);
+            self.contacts.push(contact);
+        }
+    }
+}
