@@ -2,7 +2,7 @@
 //! world fields and queries, callbacks (including the window-only ones),
 //! output, require, and the headless exports.
 
-use physbox::app::export::{dump_json, plots_csv};
+use physbox::app::commands::export::{dump_json, plots_csv};
 use physbox::script::{DrawCmd, Outcome, Scene, SceneError, SceneOptions};
 use std::path::Path;
 
@@ -487,7 +487,7 @@ fn lua_54_syntax_runs() {
 
 #[test]
 fn bench_command_measures_a_small_field() {
-    let (field, per_body) = physbox::app::bench::force_field(200, 3).unwrap();
+    let (field, per_body) = physbox::app::commands::force_bench::force_field(200, 3).unwrap();
     assert!(field >= 0.0 && per_body >= 0.0 && field.is_finite());
 }
 

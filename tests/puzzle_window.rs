@@ -7,10 +7,11 @@
 mod common;
 use common::{frame, left_path, press, temp_dir};
 
-use physbox::app::parts::PartKind;
-use physbox::app::solution::Solution;
-use physbox::app::verify::{verify, Verdict};
-use physbox::app::{build_mode, sandbox::Sandbox, tools};
+use physbox::app::puzzle::build_mode;
+use physbox::app::puzzle::parts::PartKind;
+use physbox::app::puzzle::solution::Solution;
+use physbox::app::puzzle::verify::{verify, Verdict};
+use physbox::app::window::{sandbox::Sandbox, tools};
 use physbox::physics::Vec2;
 use physbox::platform::Input;
 use physbox::render::pixmap;
@@ -117,7 +118,7 @@ fn body_pos(sb: &Sandbox, name: &str) -> Vec2 {
     b.xf.p
 }
 
-fn puzzle(sb: &Sandbox) -> &physbox::app::puzzle::Puzzle {
+fn puzzle(sb: &Sandbox) -> &physbox::app::puzzle::play::Puzzle {
     sb.puzzle.as_ref().expect("a puzzle")
 }
 
@@ -470,7 +471,7 @@ fn start_after_editing_runs_exactly_the_world_verify_builds() {
 
     let mut scene =
         physbox::script::Scene::load(sb.scene.path(), &SceneOptions::default()).unwrap();
-    let mut p = physbox::app::puzzle::Puzzle::for_scene(&scene).unwrap();
+    let mut p = physbox::app::puzzle::play::Puzzle::for_scene(&scene).unwrap();
     for part in parts {
         p.place(&mut scene, part).unwrap();
     }

@@ -5,8 +5,8 @@
 mod common;
 use common::temp_dir;
 
-use physbox::app::reload::{apply, ReloadMode, Reloader};
-use physbox::app::{hud, keys, sandbox::Sandbox, tools};
+use physbox::app::reload::reloader::{apply, ReloadMode, Reloader};
+use physbox::app::window::{hud, keys, sandbox::Sandbox, tools};
 use physbox::physics::Vec2;
 use physbox::platform::{Change, Input};
 use physbox::render::pixmap;
@@ -254,7 +254,7 @@ box { name = "target", x = 8, y = 0.5, w = 1, h = 1, static = true }
 
 #[test]
 fn a_puzzle_level_reloads_into_build_mode_with_the_players_parts_placed_again() {
-    use physbox::app::parts::{Part, PartKind};
+    use physbox::app::puzzle::parts::{Part, PartKind};
     let dir = temp_dir("puzzle");
     let path = dir.join("level.lua");
     std::fs::write(&path, LEVEL_V1).unwrap();
@@ -271,7 +271,7 @@ fn a_puzzle_level_reloads_into_build_mode_with_the_players_parts_placed_again() 
     let joints = sb.scene.world().joint_count();
     assert!(joints > 0, "the springboard holds its plate with joints");
     // Start, run a while, then the author saves a new version.
-    physbox::app::build_mode::start(&mut sb);
+    physbox::app::puzzle::build_mode::start(&mut sb);
     sb.step(30);
     std::fs::write(&path, LEVEL_V2).unwrap();
     reload(&mut sb, &mut r, &path);

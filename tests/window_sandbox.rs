@@ -4,7 +4,8 @@
 mod common;
 use common::{frame, open, press, temp_dir};
 
-use physbox::app::{keys, sandbox::Sandbox, snapshot, tools};
+use physbox::app::commands::snapshot;
+use physbox::app::window::{keys, sandbox::Sandbox, tools};
 use physbox::physics::{BodyType, Vec2};
 use physbox::platform::Input;
 use physbox::render::pixmap;

@@ -2,7 +2,7 @@
 //! scene files (each test crate uses what it needs).
 #![allow(dead_code)]
 
-use physbox::app::{keys, sandbox::Sandbox, tools};
+use physbox::app::window::{keys, sandbox::Sandbox, tools};
 use physbox::platform::Input;
 use physbox::render::pixmap;
 use physbox::script::SceneOptions;

@@ -16,9 +16,9 @@
 //! solution; a win saves one by itself.
 
 use super::parts::{Part, PartKind};
-use super::puzzle::{next_level, Puzzle};
-use super::sandbox::Sandbox;
+use super::play::{next_level, Puzzle};
 use super::solution::DEFAULT_MAX_STEPS;
+use crate::app::window::sandbox::Sandbox;
 use crate::physics::Vec2;
 use crate::platform::Input;
 use crate::render::widgets::{rect, DIM_TEXT, HUD_PX, PANEL_BG, TEXT};
@@ -89,7 +89,7 @@ pub fn key(sb: &mut Sandbox, key: &str) -> bool {
         // The table's keys (help, pause, layers, ...) still work; single
         // steps and everything meant for the scene wait for Start.
         _ if building => {
-            use super::keys::{action_of, Action};
+            use crate::app::window::keys::{action_of, Action};
             return matches!(action_of(key), None | Some(Action::Puzzle)) || key == "period";
         }
         _ => return false,
@@ -336,7 +336,7 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
         sb.last_input = input.clone();
         return;
     };
-    let at = super::tools::point_and_zoom(sb, input, (mx, my));
+    let at = crate::app::window::tools::point_and_zoom(sb, input, (mx, my));
     let Some(p) = &sb.puzzle else {
         sb.last_input = input.clone();
         return;

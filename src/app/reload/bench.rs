@@ -12,13 +12,13 @@
 //! wait for its next frame (up to one 60 Hz frame, 8 ms on average) and
 //! presenting the buffer (2–2.6 ms under Xvfb, DESIGN.md §8).
 
-use super::reload::{apply, ReloadMode, Reloader};
-use super::sandbox::Sandbox;
+use super::reloader::{apply, ReloadMode, Reloader};
+use crate::app::window::sandbox::Sandbox;
 use crate::render::{image, pixmap};
 use crate::script::SceneOptions;
 use std::time::{Duration, Instant};
 
-const SCENE: &str = include_str!("../../scenes/reload_1000.lua");
+const SCENE: &str = include_str!("../../../scenes/reload_1000.lua");
 const SAVES: usize = 10;
 
 /// Milliseconds of each stage of one save.
@@ -88,7 +88,7 @@ fn measure(path: &std::path::Path) -> Result<String, String> {
             let (_, outcome) = reloader.handle(&change, &sb.scene, &sb.options, mode);
             let outcome = outcome.ok_or("the scene file vanished")?;
             let timing = match &outcome {
-                super::reload::Outcome::Reloaded { timing, .. } => *timing,
+                super::reloader::Outcome::Reloaded { timing, .. } => *timing,
                 _ => return Err(outcome.message(path)),
             };
             let t = Instant::now();

@@ -16,9 +16,9 @@
 //! the window would draw), so the line measures the whole save → picture
 //! path. It runs until killed, or until `exit_after` reloads were tried.
 
-use super::clock::FixedStep;
-use super::reload::{back_text, latency_line, Outcome, ReloadMode, Reloader};
-use super::view;
+use super::reloader::{back_text, latency_line, Outcome, ReloadMode, Reloader};
+use crate::app::clock::FixedStep;
+use crate::app::view;
 use crate::render::Renderer;
 use crate::script::{Scene, SceneError, SceneOptions};
 use std::io::Write;

@@ -3,10 +3,10 @@
 //! window feeds it `Input` and real time and shows what it draws; tests
 //! drive it the same way without a window.
 
-use super::clock::FixedStep;
 use super::picker::Picker;
 use super::tools::Tools;
-use super::view;
+use crate::app::clock::FixedStep;
+use crate::app::view;
 use crate::physics::{BodyId, Vec2};
 use crate::platform::Input;
 use crate::render::{Camera, Layers, OverlayCmd, Pixmap, Poses, Renderer};
@@ -77,7 +77,7 @@ pub struct Sandbox {
     /// A script error on screen (the simulation is paused while it shows).
     pub error: Option<String>,
     /// Hot reload: mode (F10), whether the error on screen is a reload's.
-    pub reload: super::reload::ReloadStatus,
+    pub reload: crate::app::reload::reloader::ReloadStatus,
     pub tools: Tools,
     pub stats: Stats,
     pub renderer: Renderer,
@@ -91,7 +91,7 @@ pub struct Sandbox {
     /// Last input, for button edges.
     pub last_input: Input,
     /// The scene's puzzle (it declared `tools{}`): parts, build mode.
-    pub puzzle: Option<super::puzzle::Puzzle>,
+    pub puzzle: Option<crate::app::puzzle::play::Puzzle>,
 }
 
 impl Sandbox {
@@ -102,7 +102,7 @@ impl Sandbox {
         width: u32,
         height: u32,
     ) -> Result<Sandbox, SceneError> {
-        let scene = super::snapshot::load_any(path, options)?;
+        let scene = crate::app::commands::snapshot::load_any(path, options)?;
         Ok(Sandbox::with_scene(scene, path, options, width, height))
     }
 
@@ -114,7 +114,7 @@ impl Sandbox {
         height: u32,
     ) -> Sandbox {
         let camera = view::initial_camera(&scene, width, height);
-        let puzzle = super::puzzle::Puzzle::for_scene(&scene);
+        let puzzle = crate::app::puzzle::play::Puzzle::for_scene(&scene);
         Sandbox {
             scene,
             opened: path.to_path_buf(),
@@ -151,7 +151,8 @@ impl Sandbox {
         width: u32,
         height: u32,
     ) -> Result<Sandbox, SceneError> {
-        let scene_path = super::snapshot::scene_of(path).unwrap_or_else(|_| path.to_path_buf());
+        let scene_path =
+            crate::app::commands::snapshot::scene_of(path).unwrap_or_else(|_| path.to_path_buf());
         let scene = Scene::from_source(&scene_path, "", options)?;
         let mut sb = Sandbox::with_scene(scene, path, options, width, height);
         sb.fail(error);
@@ -161,7 +162,7 @@ impl Sandbox {
     /// Replace the running scene with `path` (restart, picker, snapshot).
     /// On failure the old scene keeps running and the error is shown.
     pub fn switch_to(&mut self, path: &Path) {
-        match super::snapshot::load_any(path, &self.options) {
+        match crate::app::commands::snapshot::load_any(path, &self.options) {
             Ok(scene) => {
                 self.scene = scene;
                 self.opened = path.to_path_buf();
@@ -170,7 +171,7 @@ impl Sandbox {
                 self.poses.clear();
                 self.clock.reset();
                 self.tools = Tools::default();
-                self.puzzle = super::puzzle::Puzzle::for_scene(&self.scene);
+                self.puzzle = crate::app::puzzle::play::Puzzle::for_scene(&self.scene);
                 self.error = None;
                 self.reload.failed = false;
                 self.draw_failed = false;
@@ -232,7 +233,7 @@ impl Sandbox {
     pub fn advance(&mut self, seconds: f64) {
         let now = Instant::now();
         self.stats.tick(now);
-        if self.paused || super::build_mode::frozen(self) {
+        if self.paused || crate::app::puzzle::build_mode::frozen(self) {
             self.clock.reset();
             return;
         }
@@ -244,7 +245,7 @@ impl Sandbox {
         if self.step_within(n, Some(STEP_BUDGET)) < n {
             self.clock.reset();
         }
-        super::build_mode::after_steps(self);
+        crate::app::puzzle::build_mode::after_steps(self);
     }
 
     /// Where between the last two steps to draw.
@@ -295,7 +296,7 @@ impl Sandbox {
             self.layers,
             &overlay,
         );
-        super::build_mode::draw(self, pm);
+        crate::app::puzzle::build_mode::draw(self, pm);
         super::hud::draw(self, pm);
     }
 
@@ -311,7 +312,7 @@ impl Sandbox {
     /// F5: save the running world.
     pub fn save_snapshot(&mut self) {
         let path = self.out_dir.join(self.file_stem("json"));
-        match super::snapshot::save(&self.scene, &path) {
+        match crate::app::commands::snapshot::save(&self.scene, &path) {
             Ok(()) => self.say(format!(
                 "snapshot saved: {} (open it with: physbox {})",
                 path.display(),

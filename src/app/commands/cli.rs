@@ -282,7 +282,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 Ok(o) => o,
                 Err(m) => return usage(&m),
             };
-            super::verify::command(&level, &solution, max_steps, &options)
+            crate::app::puzzle::verify::command(&level, &solution, max_steps, &options)
         }
         Some(Command::Bench {
             render,
@@ -294,11 +294,11 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 return usage("--bodies and --steps must be positive");
             }
             let result = if reload {
-                super::reload_bench::run()
+                crate::app::reload::bench::run()
             } else if render {
                 super::render_bench::run()
             } else {
-                super::bench::run(bodies, steps).map_err(|e| e.to_string())
+                super::force_bench::run(bodies, steps).map_err(|e| e.to_string())
             };
             match result {
                 Ok(text) => {
@@ -321,8 +321,8 @@ fn watch_headless(
     exit_after: Option<u64>,
     restart: bool,
 ) -> ExitCode {
-    use super::reload::ReloadMode;
-    let req = super::watch_run::WatchRequest {
+    use crate::app::reload::reloader::ReloadMode;
+    let req = crate::app::reload::watch_run::WatchRequest {
         scene,
         options,
         mode: if restart {
@@ -333,7 +333,7 @@ fn watch_headless(
         exit_after,
         size,
     };
-    match super::watch_run::run(&req) {
+    match crate::app::reload::watch_run::run(&req) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
@@ -347,18 +347,18 @@ fn watch_headless(
 /// seconds instead, with a summary and a screenshot.
 fn open_window(path: PathBuf, options: SceneOptions) -> ExitCode {
     let why = if has_display() {
-        match super::window::run(&path, &options) {
+        match crate::app::window::frame_loop::run(&path, &options) {
             Ok(()) => return ExitCode::SUCCESS,
-            Err(super::window::WindowError::Scene(e)) => {
+            Err(crate::app::window::frame_loop::WindowError::Scene(e)) => {
                 eprintln!("error: {e}");
                 return ExitCode::from(1);
             }
-            Err(super::window::WindowError::NoWindow(why)) => why,
+            Err(crate::app::window::frame_loop::WindowError::NoWindow(why)) => why,
         }
     } else {
         "no display (DISPLAY / WAYLAND_DISPLAY unset)".to_string()
     };
-    let shot = super::window::headless_shot_path(&path);
+    let shot = crate::app::window::frame_loop::headless_shot_path(&path);
     println!(
         "physbox: {why} — running {} headless for 10 simulated seconds instead",
         crate::script::scene::shown_path(&path)

@@ -2,7 +2,7 @@
 
 use super::export::{dump_json, plots_csv};
 use super::progress::Progress;
-use super::view;
+use crate::app::view;
 use crate::render::{image, Renderer};
 use crate::script::{Scene, SceneError, SceneOptions};
 use std::path::{Path, PathBuf};

@@ -15,8 +15,8 @@
 //! newly required module that was broken reloads.
 
 use super::reconcile::{self, Remap, Tally};
-use super::sandbox::Sandbox;
-use super::tools::Tools;
+use crate::app::window::sandbox::Sandbox;
+use crate::app::window::tools::Tools;
 use crate::platform::watch::{Change, FileWatcher, DEFAULT_QUIET};
 use crate::script::scene::shown_path;
 use crate::script::{Scene, SceneError, SceneOptions};
@@ -350,7 +350,7 @@ pub fn apply(sb: &mut Sandbox, outcome: Outcome) {
             sb.scene = *scene;
             if was_empty {
                 let (w, h) = (sb.camera.width, sb.camera.height);
-                sb.camera = super::view::initial_camera(&sb.scene, w, h);
+                sb.camera = crate::app::view::initial_camera(&sb.scene, w, h);
             }
             reload_puzzle(sb);
             sb.poses.clear();
@@ -388,11 +388,11 @@ pub fn apply(sb: &mut Sandbox, outcome: Outcome) {
 /// with no parts placed, as R does.
 fn reload_puzzle(sb: &mut Sandbox) {
     let old = sb.puzzle.take();
-    sb.puzzle = super::puzzle::Puzzle::for_scene(&sb.scene);
+    sb.puzzle = crate::app::puzzle::play::Puzzle::for_scene(&sb.scene);
     if let (Some(old), Some(_)) = (old, &sb.puzzle) {
         if sb.reload.mode == ReloadMode::KeepState {
             sb.puzzle = Some(old);
-            super::build_mode::reset(sb);
+            crate::app::puzzle::build_mode::reset(sb);
         }
     }
 }

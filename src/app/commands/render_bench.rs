@@ -1,7 +1,7 @@
 //! `physbox bench --render`: what drawing costs (DESIGN.md §6: 5,000 bodies
 //! at 1280×720 in ≤ 8 ms per frame). A benchmark, never a timed test.
 
-use super::view;
+use crate::app::view;
 use crate::render::{image, Layers, Pixmap, Poses, Renderer};
 use crate::script::{Scene, SceneOptions};
 use std::path::Path;

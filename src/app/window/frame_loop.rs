@@ -32,7 +32,7 @@ pub fn headless_shot_path(scene: &Path) -> PathBuf {
 }
 
 fn title(sb: &Sandbox) -> String {
-    format!("physbox — {}", super::view::caption(&sb.scene))
+    format!("physbox — {}", crate::app::view::caption(&sb.scene))
 }
 
 /// Did anything happen that changes the picture?
@@ -60,7 +60,7 @@ pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
     };
     window.set_title(&title(&sb));
     // Hot reload: settled saves arrive here and are applied between frames.
-    let mut reloader = super::reload::Reloader::new(&sb.scene);
+    let mut reloader = crate::app::reload::reloader::Reloader::new(&sb.scene);
     if let Some(why) = &reloader.problem {
         eprintln!("physbox: hot reload is off: {why}");
     }
@@ -82,7 +82,7 @@ pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
         if input_changed(&input, &prev_input) {
             dirty = true;
         }
-        if super::reload::poll_window(&mut sb, &mut reloader) {
+        if crate::app::reload::reloader::poll_window(&mut sb, &mut reloader) {
             // The new version is drawn before it steps: the time the
             // reload took is not simulated in this frame.
             dirty = true;
@@ -107,7 +107,7 @@ pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
             }
             sb.stats.frame(t.elapsed().as_secs_f64() * 1e3);
             if let Some(timing) = sb.reload.pending_frame.take() {
-                let line = super::reload::latency_line(&timing, t.elapsed());
+                let line = crate::app::reload::reloader::latency_line(&timing, t.elapsed());
                 println!("physbox: reload {line}");
             }
             dirty = false;

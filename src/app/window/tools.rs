@@ -37,7 +37,10 @@ pub struct Tools {
 /// How many more of `kind` ("circle", "box") the player may place: `None`
 /// when the scene sets no limits (`tools { }` absent: a free sandbox).
 pub fn remaining(sb: &Sandbox, kind: &str) -> Option<u32> {
-    if let (Some(p), Some(k)) = (&sb.puzzle, super::parts::PartKind::from_name(kind)) {
+    if let (Some(p), Some(k)) = (
+        &sb.puzzle,
+        crate::app::puzzle::parts::PartKind::from_name(kind),
+    ) {
         return Some(p.remaining(k));
     }
     let tools = sb.scene.settings().tools;
@@ -133,7 +136,7 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
     if sb.puzzle.is_some() {
         // Puzzles have their own mouse: parts only, no dragging of the
         // authored bodies.
-        return super::build_mode::mouse(sb, input);
+        return crate::app::puzzle::build_mode::mouse(sb, input);
     }
     let last = std::mem::take(&mut sb.last_input);
     let Some((mx, my)) = input.mouse else {

@@ -6,7 +6,7 @@
 //! the scene calls `win` or `lose` or the step limit. The physics is
 //! deterministic, so the verdict is the window's.
 
-use super::puzzle::{next_level, Puzzle};
+use super::play::{next_level, Puzzle};
 use super::solution::Solution;
 use crate::script::{Outcome, Scene, SceneOptions};
 use std::path::Path;

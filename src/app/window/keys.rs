@@ -175,20 +175,20 @@ pub fn keys(sb: &mut Sandbox, input: &Input, pm: &crate::render::Pixmap) {
             }
             continue;
         }
-        if super::build_mode::key(sb, key) {
+        if crate::app::puzzle::build_mode::key(sb, key) {
             continue;
         }
         match action_of(key) {
             Some(a) if a != Action::Puzzle => act(sb, a, input, pm),
             // Everything else is the scene's. (Without an `on_key` this
             // only records the key for `key_down`, and arrows pan.)
-            _ => super::build_mode::scene_key(sb, key, true),
+            _ => crate::app::puzzle::build_mode::scene_key(sb, key, true),
         }
     }
     for key in &input.released {
         let scenes = matches!(action_of(key), None | Some(Action::Puzzle));
-        if scenes && sb.picker.is_none() && !super::build_mode::frozen(sb) {
-            super::build_mode::scene_key(sb, key, false);
+        if scenes && sb.picker.is_none() && !crate::app::puzzle::build_mode::frozen(sb) {
+            crate::app::puzzle::build_mode::scene_key(sb, key, false);
         }
     }
     // Arrows pan while held, when the scene does not take them.

@@ -1,0 +1,10 @@
+//! The sandbox window: its state (`Sandbox`), the frame loop, keys, mouse
+//! tools, the HUD and the scene picker. Owns everything the player sees and
+//! touches between frames; it reaches puzzles and reloads through their rooms.
+
+pub mod frame_loop;
+pub mod hud;
+pub mod keys;
+pub mod picker;
+pub mod sandbox;
+pub mod tools;
