@@ -576,7 +576,7 @@ fn destroyed_bodies_leave_force_lists_and_sleep_switch_wakes() {
     .unwrap();
     s.step(5).unwrap();
     assert_eq!(s.console(), vec!["true"]);
-    assert_eq!(s.sim().forced_bodies, 0);
+    assert_eq!(s.sim().forced_body_count(), 0);
     let mut s = load(
         "box { x = 0, y = -0.5, w = 10, h = 1, static = true }
          local b = box { y = 0.5, w = 1, h = 1 }

@@ -105,7 +105,7 @@ fn keep_state_keeps_live_bodies_moves_edited_ones_and_carries_placed_ones() {
         .unwrap()
         .0;
     drop(w);
-    let colour = sb.scene.sim().extra(ball).unwrap().color.clone();
+    let colour = sb.scene.sim().color(ball).map(str::to_string);
     assert_eq!(colour.as_deref(), Some("#00ff00"));
     // The selection follows its body into the new world.
     let selected = sb.tools.selected.expect("still selected");

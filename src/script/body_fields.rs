@@ -163,10 +163,7 @@ pub(super) fn set_field(lua: &Lua, id: BodyId, key: &str, v: Value) -> mlua::Res
             ("bullet", Set::Bool(b)) => w.set_bullet(id, b),
             ("name", Set::Str(s)) => w.set_name(id, s),
             ("type", Set::Str(Some(t))) => match parse_body_type(&t) {
-                Some(t) => {
-                    sim.version += 1;
-                    sim.world.set_body_type(id, t)
-                }
+                Some(t) => sim.set_body_type(id, t),
                 None => {
                     return Ok(Err(format!(
                         "{what} must be \"dynamic\", \"static\" or \"kinematic\", got \"{t}\""

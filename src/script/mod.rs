@@ -29,6 +29,7 @@ mod output;
 mod patterns;
 mod require;
 mod sandbox;
+mod saved_state;
 pub mod scene;
 pub mod sim;
 mod step_hooks;
@@ -37,5 +38,6 @@ mod world_api;
 
 pub use draw::DrawCmd;
 pub use error::SceneError;
+pub use saved_state::{SavedBody, SavedState};
 pub use scene::{Scene, SceneOptions};
-pub use sim::{Outcome, Sample, SceneSettings};
+pub use sim::{Outcome, Sample, SceneSettings, Sim};

@@ -11,7 +11,7 @@ pub fn dump_json(scene: &Scene) -> Value {
         .bodies_in_order()
         .into_iter()
         .filter_map(|id| {
-            let b = sim.world.body(id).ok()?;
+            let b = sim.world().body(id).ok()?;
             Some(json!({
                 "id": sim.stable_id(id),
                 "name": b.name,
@@ -24,13 +24,13 @@ pub fn dump_json(scene: &Scene) -> Value {
                 "omega": b.angular_velocity,
                 "awake": b.awake,
                 "mass": b.mass,
-                "color": sim.extra(id).and_then(|e| e.color.clone()),
+                "color": sim.color(id),
             }))
         })
         .collect();
     json!({
-        "time": sim.world.time(),
-        "steps": sim.world.step_count(),
+        "time": sim.world().time(),
+        "steps": sim.world().step_count(),
         "bodies": bodies,
     })
 }

@@ -31,9 +31,9 @@ fn force_ms(n: usize, mode: &str, steps: u64) -> Result<f64, SceneError> {
     scene.step(5)?; // handle tables and allocations warm up
     let mut best = f64::MAX;
     for _ in 0..3 {
-        let before = scene.sim().force_time;
+        let before = scene.sim().force_time();
         scene.step(steps)?;
-        let spent = scene.sim().force_time - before;
+        let spent = scene.sim().force_time() - before;
         best = best.min(spent.as_secs_f64() / steps as f64);
     }
     Ok(best * 1000.0)

@@ -1,26 +1,18 @@
-//! Snapshots of a running scene (key F6 in the window): the scene's path and
+//! Snapshots of a running scene (key F5 in the window): the scene's path and
 //! the whole world state as JSON. Opening one re-runs the scene file (so its
 //! callbacks and Lua state exist), then replaces the freshly built world
 //! with the saved one; physics continues bit-identically.
 
 use crate::physics::World;
-use crate::script::sim::Extra;
-use crate::script::{Scene, SceneError, SceneOptions};
+use crate::script::{SavedBody, SavedState, Scene, SceneError, SceneOptions};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// Bumped when the format changes incompatibly.
 const FORMAT: u32 = 1;
 
-/// The scene-side data of one body (the world keeps no colours or ids).
-#[derive(Serialize, Deserialize)]
-struct SavedBody {
-    index: u32,
-    generation: u32,
-    id: u64,
-    color: Option<String>,
-}
-
+/// The file: the scene to re-run, then the scene's saved state (its field
+/// names and order are the file format).
 #[derive(Serialize, Deserialize)]
 struct Snapshot {
     physbox_snapshot: u32,
@@ -42,29 +34,15 @@ pub fn is_snapshot(path: &Path) -> bool {
 
 /// Save `scene` as it is now.
 pub fn save(scene: &Scene, path: &Path) -> Result<(), String> {
-    let sim = scene.sim();
-    let bodies = sim
-        .world
-        .body_ids()
-        .into_iter()
-        .filter_map(|id| {
-            let e = sim.extra(id)?;
-            Some(SavedBody {
-                index: id.index,
-                generation: id.generation,
-                id: e.id,
-                color: e.color.clone(),
-            })
-        })
-        .collect();
+    let state = scene.sim().saved_state();
     let snap = Snapshot {
         physbox_snapshot: FORMAT,
         scene: scene.path().to_path_buf(),
         scene_abs: scene.path().canonicalize().ok(),
-        dt: sim.dt,
-        next_id: sim.next_id,
-        bodies,
-        world: sim.world.clone(),
+        dt: state.dt,
+        next_id: state.next_id,
+        bodies: state.bodies,
+        world: state.world,
     };
     let text = serde_json::to_string(&snap).map_err(|e| e.to_string())?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -114,44 +92,15 @@ pub fn load_any(path: &Path, options: &SceneOptions) -> Result<Scene, SceneError
     }
 }
 
-/// Re-run the snapshot's scene, then restore the saved world into it.
+/// Re-run the snapshot's scene, then restore the saved state into it.
 pub fn open(path: &Path, options: &SceneOptions) -> Result<Scene, SceneError> {
     let snap = read(path)?;
     let mut scene = Scene::load(&locate(&snap), options)?;
-    restore(&mut scene, snap);
+    scene.sim_mut().restore(SavedState {
+        dt: snap.dt,
+        next_id: snap.next_id,
+        bodies: snap.bodies,
+        world: snap.world,
+    });
     Ok(scene)
-}
-
-fn restore(scene: &mut Scene, snap: Snapshot) {
-    let mut sim = scene.sim_mut();
-    let mut extras: Vec<Option<Extra>> = Vec::new();
-    for b in snap.bodies {
-        let i = b.index as usize;
-        if extras.len() <= i {
-            extras.resize_with(i + 1, || None);
-        }
-        // The re-run scene made this very body (same slot and generation):
-        // keep its Lua-side data (a `b.force` callback).
-        let kept = sim
-            .extras
-            .get_mut(i)
-            .and_then(|e| e.take())
-            .filter(|e| e.generation == b.generation);
-        extras[i] = Some(Extra {
-            generation: b.generation,
-            id: b.id,
-            color: b.color,
-            force: kept.and_then(|e| e.force),
-        });
-    }
-    sim.forced_bodies = extras
-        .iter()
-        .flatten()
-        .filter(|e| e.force.is_some())
-        .count();
-    sim.extras = extras;
-    sim.next_id = snap.next_id;
-    sim.dt = snap.dt;
-    sim.world = snap.world;
-    sim.version += 1;
 }

@@ -19,7 +19,7 @@ use crate::physics::{
     BodyDef, BodyId, BodyType, Circle, JointDef, JointKind, Polygon, Segment, ShapeDef, ShapeGeom,
     SliderParams, SpringParams, Transform, Vec2,
 };
-use crate::script::sim::Sim;
+use crate::script::Sim;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -188,30 +188,19 @@ pub fn place_part(sim: &mut Sim, part: &Part) -> Result<Vec<BodyId>, String> {
     }
     let mut bodies = Vec::new();
     for piece in &pieces {
-        let made = sim
-            .world
-            .create_body(&BodyDef {
-                body_type: piece.body_type,
-                position: frame.apply(piece.offset),
-                angle: part.angle,
-                name: Some(format!("part_{}", part.kind.name())),
-                ..BodyDef::default()
-            })
-            .and_then(|id| {
-                sim.world.add_shape(
-                    id,
-                    &ShapeDef {
-                        geom: piece.geom,
-                        ..ShapeDef::default()
-                    },
-                )?;
-                Ok(id)
-            });
-        match made {
-            Ok(id) => {
-                sim.register(id, Some(PART_COLOR.to_string()));
-                bodies.push(id);
-            }
+        let def = BodyDef {
+            body_type: piece.body_type,
+            position: frame.apply(piece.offset),
+            angle: part.angle,
+            name: Some(format!("part_{}", part.kind.name())),
+            ..BodyDef::default()
+        };
+        let shape = ShapeDef {
+            geom: piece.geom,
+            ..ShapeDef::default()
+        };
+        match sim.add_body(&def, &[shape], Some(PART_COLOR.to_string())) {
+            Ok(id) => bodies.push(id),
             Err(e) => {
                 remove_bodies(sim, &bodies);
                 return Err(format!("{}: {e}", part.kind.name()));
@@ -244,14 +233,14 @@ fn join_springboard(
         limits: Some((-0.35, 0.1)),
         motor: None,
     });
-    sim.world
-        .create_joint(&JointDef::new(slider, base, Some(plate), plate_at))?;
+    let world = sim.world_mut();
+    world.create_joint(&JointDef::new(slider, base, Some(plate), plate_at))?;
     let spring = JointKind::Spring(SpringParams {
         length: Some(SPRING_GAP),
         k: SPRING_K,
         damping: SPRING_DAMPING,
     });
-    sim.world.create_joint(&JointDef {
+    world.create_joint(&JointDef {
         anchor_b: plate_at,
         ..JointDef::new(spring, base, Some(plate), base_at)
     })?;
@@ -269,14 +258,15 @@ pub fn remove_bodies(sim: &mut Sim, bodies: &[BodyId]) {
 /// placed inside goal zones), described for the player.
 fn overlap(sim: &Sim, geom: &ShapeGeom, xf: Transform) -> Option<String> {
     let aabb = geom.aabb(xf);
-    for sid in sim.world.query_aabb(aabb) {
-        let Ok(other) = sim.world.shape(sid) else {
+    let world = sim.world();
+    for sid in world.query_aabb(aabb) {
+        let Ok(other) = world.shape(sid) else {
             continue;
         };
         if other.sensor {
             continue;
         }
-        let Ok(body) = sim.world.body(other.body) else {
+        let Ok(body) = world.body(other.body) else {
             continue;
         };
         let m = crate::physics::collide::collide(geom, xf, &other.geom, body.xf, 0.0);

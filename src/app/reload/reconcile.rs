@@ -22,7 +22,7 @@
 
 use crate::physics::{BodyDef, BodyId, ShapeDef, World};
 use crate::script::creation::Creation;
-use crate::script::Scene;
+use crate::script::{Scene, Sim};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What happens to one body of the new version.
@@ -152,21 +152,21 @@ pub type Remap = BTreeMap<BodyId, BodyId>;
 pub fn keep_state(old: &Scene, new: &mut Scene) -> (Tally, Remap) {
     let old_sim = old.sim();
     let mut new_sim = new.sim_mut();
-    let mut plan = plan(&old_sim.creations, &new_sim.creations);
-    let old_world = &old_sim.world;
+    let mut plan = plan(old_sim.creations(), new_sim.creations());
+    let old_world = old_sim.world();
 
     let mut remap = Remap::new();
-    let sim = &mut *new_sim;
-    for (fate, rec) in plan.fates.iter_mut().zip(&sim.creations) {
+    let new_bodies: Vec<BodyId> = new_sim.creations().iter().map(|c| c.body).collect();
+    for (fate, &new_body) in plan.fates.iter_mut().zip(&new_bodies) {
         let (Fate::Kept(i) | Fate::Moved(i)) = *fate else {
             continue;
         };
-        let was = old_sim.creations[i].body;
+        let was = old_sim.creations()[i].body;
         match old_world.body(was) {
             Ok(live) => {
-                remap.insert(was, rec.body);
+                remap.insert(was, new_body);
                 if matches!(fate, Fate::Kept(_)) {
-                    copy_motion(&mut sim.world, rec.body, live);
+                    copy_motion(new_sim.world_mut(), new_body, live);
                 }
             }
             // The running world had destroyed it: back from the file.
@@ -176,7 +176,7 @@ pub fn keep_state(old: &Scene, new: &mut Scene) -> (Tally, Remap) {
     let tally = Tally::default().counts(&plan);
 
     // Bodies the old file did not build: carried over as they are.
-    let built: BTreeSet<BodyId> = old_sim.creations.iter().map(|c| c.body).collect();
+    let built: BTreeSet<BodyId> = old_sim.creations().iter().map(|c| c.body).collect();
     let mut carried = 0;
     for id in old_sim.bodies_in_order() {
         if built.contains(&id) {
@@ -185,16 +185,15 @@ pub fn keep_state(old: &Scene, new: &mut Scene) -> (Tally, Remap) {
         let Ok(body) = old_world.body(id) else {
             continue;
         };
-        let color = old_sim.extra(id).and_then(|e| e.color.clone());
-        if let Some(copy) = copy_body(&mut new_sim.world, old_world, id, body) {
-            new_sim.register(copy, color);
+        let color = old_sim.color(id).map(str::to_string);
+        if let Some(copy) = copy_body(&mut new_sim, old_world, id, body, color) {
             remap.insert(id, copy);
             carried += 1;
         }
     }
 
     new_sim
-        .world
+        .world_mut()
         .set_clock(old_world.time(), old_world.step_count());
     (Tally { carried, ..tally }, remap)
 }
@@ -211,12 +210,14 @@ fn copy_motion(world: &mut World, id: BodyId, live: &crate::physics::Body) {
     let _ = world.set_angular_velocity(id, live.angular_velocity);
 }
 
-/// A copy of `old`'s body `id` (shapes, materials, motion) in `world`.
+/// A copy of `old`'s body `id` (shapes, materials, motion, colour) in the
+/// new scene.
 fn copy_body(
-    world: &mut World,
+    sim: &mut Sim,
     old: &World,
     id: BodyId,
     b: &crate::physics::Body,
+    color: Option<String>,
 ) -> Option<BodyId> {
     let def = BodyDef {
         body_type: b.body_type,
@@ -234,9 +235,10 @@ fn copy_body(
         name: b.name.clone(),
         user_data: 0,
     };
-    let copy = world.create_body(&def).ok()?;
-    for (_, s) in old.shapes_of(id).ok()? {
-        let shape = ShapeDef {
+    let shapes: Vec<ShapeDef> = old
+        .shapes_of(id)
+        .ok()?
+        .map(|(_, s)| ShapeDef {
             geom: s.geom,
             density: s.density,
             friction: s.friction,
@@ -245,14 +247,11 @@ fn copy_body(
             sensor: s.sensor,
             group: s.group,
             user_data: 0,
-        };
-        if world.add_shape(copy, &shape).is_err() {
-            let _ = world.destroy_body(copy);
-            return None;
-        }
-    }
+        })
+        .collect();
+    let copy = sim.add_body(&def, &shapes, color).ok()?;
     if let Some(m) = b.mass_override {
-        let _ = world.set_mass(copy, m);
+        let _ = sim.world_mut().set_mass(copy, m);
     }
     Some(copy)
 }

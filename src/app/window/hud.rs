@@ -210,7 +210,7 @@ pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
         draw_plots(sb, pm);
         let tail: Lines = {
             let sim = sb.scene.sim();
-            let lines = &sim.console.lines;
+            let lines = sim.console_lines();
             lines[lines.len().saturating_sub(4)..]
                 .iter()
                 .map(|s| (s.chars().take(90).collect(), DIM_TEXT))
@@ -300,12 +300,12 @@ const PLOT_POINTS: usize = 800;
 
 fn draw_plots(sb: &mut Sandbox, pm: &mut Pixmap) {
     let sim = sb.scene.sim();
-    if sim.plots.is_empty() {
+    if sim.plots().is_empty() {
         return;
     }
     // Thinned copies: long runs have hundreds of thousands of samples.
     let data: Vec<Vec<(f64, f64)>> = sim
-        .plots
+        .plots()
         .iter()
         .take(6)
         .map(|(_, s)| {
@@ -318,7 +318,7 @@ fn draw_plots(sb: &mut Sandbox, pm: &mut Pixmap) {
         })
         .collect();
     let series: Vec<Series> = sim
-        .plots
+        .plots()
         .iter()
         .zip(&data)
         .enumerate()

@@ -251,7 +251,7 @@ fn act(sb: &mut Sandbox, a: Action, input: &Input, pm: &crate::render::Pixmap) {
         }
         Action::SubstepsDown | Action::SubstepsUp => {
             let mut sim = sb.scene.sim_mut();
-            let s = &mut sim.world.settings.substeps;
+            let s = &mut sim.world_mut().settings.substeps;
             *s = if a == Action::SubstepsUp {
                 (*s + 1).min(64)
             } else {
@@ -260,7 +260,7 @@ fn act(sb: &mut Sandbox, a: Action, input: &Input, pm: &crate::render::Pixmap) {
         }
         Action::SofterContacts | Action::StifferContacts => {
             let mut sim = sb.scene.sim_mut();
-            let h = &mut sim.world.settings.contact_hertz;
+            let h = &mut sim.world_mut().settings.contact_hertz;
             *h = if a == Action::StifferContacts {
                 (*h * 1.25).min(240.0)
             } else {

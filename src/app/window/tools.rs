@@ -65,7 +65,8 @@ impl Tools {
             return;
         };
         let mut sim = scene.sim_mut();
-        let Ok(b) = sim.world.body(d.body) else {
+        let world = sim.world_mut();
+        let Ok(b) = world.body(d.body) else {
             self.drag = None;
             return;
         };
@@ -74,18 +75,15 @@ impl Tools {
         }
         let (grabbed, mass) = (b.xf.apply(d.local), b.mass);
         let moved = match d.joint {
-            Some(j) => sim.world.set_mouse_target(j, d.target).is_ok(),
+            Some(j) => world.set_mouse_target(j, d.target).is_ok(),
             None => false,
         };
         if !moved {
             // First step of the drag, or the joint went with a reload.
             let max_force = DRAG_MAX_ACCEL * mass;
-            d.joint = sim
-                .world
-                .create_mouse_joint(d.body, grabbed, max_force)
-                .ok();
+            d.joint = world.create_mouse_joint(d.body, grabbed, max_force).ok();
             if let Some(j) = d.joint {
-                let _ = sim.world.set_mouse_target(j, d.target);
+                let _ = world.set_mouse_target(j, d.target);
             }
         }
     }
@@ -93,7 +91,7 @@ impl Tools {
     /// Let go of the dragged body (its mouse joint goes too).
     pub fn end_drag(&mut self, scene: &mut Scene) {
         if let Some(Drag { joint: Some(j), .. }) = self.drag.take() {
-            let _ = scene.sim_mut().world.destroy_joint(j);
+            let _ = scene.sim_mut().world_mut().destroy_joint(j);
         }
     }
     /// The drag line and the selection, as overlay commands.
@@ -223,15 +221,16 @@ fn move_paused(sb: &mut Sandbox) {
     };
     let (id, local, target) = (d.body, d.local, d.target);
     let mut sim = sb.scene.sim_mut();
-    let Ok(b) = sim.world.body(id) else {
+    let world = sim.world_mut();
+    let Ok(b) = world.body(id) else {
         return;
     };
     let q = b.xf.q;
     let angle = q.angle();
     let origin = target - q.rotate(local);
-    let _ = sim.world.set_transform(id, origin, angle);
-    let _ = sim.world.set_linear_velocity(id, Vec2::ZERO);
-    let _ = sim.world.set_angular_velocity(id, 0.0);
+    let _ = world.set_transform(id, origin, angle);
+    let _ = world.set_linear_velocity(id, Vec2::ZERO);
+    let _ = world.set_angular_velocity(id, 0.0);
     drop(sim);
     sb.poses.clear();
 }
@@ -254,30 +253,15 @@ pub fn spawn(sb: &mut Sandbox, p: Vec2, is_box: bool) -> Option<BodyId> {
             radius: size,
         })
     };
-    let mut sim = sb.scene.sim_mut();
-    let id = sim
-        .world
-        .create_body(&BodyDef {
-            position: p,
-            ..BodyDef::default()
-        })
-        .ok()?;
-    if sim
-        .world
-        .add_shape(
-            id,
-            &ShapeDef {
-                geom,
-                ..ShapeDef::default()
-            },
-        )
-        .is_err()
-    {
-        let _ = sim.world.destroy_body(id);
-        return None;
-    }
-    sim.register(id, None);
-    drop(sim);
+    let def = BodyDef {
+        position: p,
+        ..BodyDef::default()
+    };
+    let shape = ShapeDef {
+        geom,
+        ..ShapeDef::default()
+    };
+    let id = sb.scene.sim_mut().add_body(&def, &[shape], None).ok()?;
     sb.tools.placed[usize::from(is_box)] += 1;
     Some(id)
 }
@@ -297,7 +281,7 @@ pub fn delete(sb: &mut Sandbox, id: BodyId) {
 /// Static ↔ dynamic (kinematic bodies become dynamic).
 pub fn toggle_static(sb: &mut Sandbox, id: BodyId) {
     let mut sim = sb.scene.sim_mut();
-    let Ok(b) = sim.world.body(id) else {
+    let Ok(b) = sim.world().body(id) else {
         return;
     };
     let to = if b.body_type == BodyType::Static {
@@ -305,8 +289,5 @@ pub fn toggle_static(sb: &mut Sandbox, id: BodyId) {
     } else {
         BodyType::Static
     };
-    if sim.world.set_body_type(id, to).is_ok() {
-        // Cached force lists hold dynamic bodies only.
-        sim.version += 1;
-    }
+    let _ = sim.set_body_type(id, to);
 }
