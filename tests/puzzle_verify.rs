@@ -340,7 +340,7 @@ fn every_kind_of_part_can_be_placed_and_behaves_as_described() {
             .place(&mut scene, part(kind, x, y))
             .unwrap_or_else(|e| panic!("{}: {e}", kind.name()));
     }
-    assert_eq!(puzzle.parts.len(), 6);
+    assert_eq!(puzzle.parts().len(), 6);
     scene.step(120).unwrap();
     let world = scene.world();
     let find = |name: &str| {

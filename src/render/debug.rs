@@ -22,6 +22,32 @@ pub struct Layers {
     pub joint_anchors: bool,
 }
 
+/// One debug layer, to switch with `Layers::toggle`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    Aabbs,
+    Contacts,
+    Velocities,
+    CentersOfMass,
+    Islands,
+    JointAnchors,
+}
+
+impl Layers {
+    /// Switch one layer on or off.
+    pub fn toggle(&mut self, layer: Layer) {
+        let on = match layer {
+            Layer::Aabbs => &mut self.aabbs,
+            Layer::Contacts => &mut self.contacts,
+            Layer::Velocities => &mut self.velocities,
+            Layer::CentersOfMass => &mut self.centers_of_mass,
+            Layer::Islands => &mut self.islands,
+            Layer::JointAnchors => &mut self.joint_anchors,
+        };
+        *on = !*on;
+    }
+}
+
 /// Seconds of travel a velocity arrow shows.
 const VELOCITY_SECONDS: f64 = 0.1;
 /// Length of a contact normal, pixels.

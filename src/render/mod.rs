@@ -27,7 +27,7 @@ pub mod widgets;
 pub use bodies::BodyLook;
 pub use camera::Camera;
 pub use color::Rgba;
-pub use debug::Layers;
+pub use debug::{Layer, Layers};
 pub use interp::Poses;
 pub use links::LinkCmd;
 pub use overlay::OverlayCmd;

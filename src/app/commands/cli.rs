@@ -321,7 +321,7 @@ fn watch_headless(
     exit_after: Option<u64>,
     restart: bool,
 ) -> ExitCode {
-    use crate::app::reload::reloader::ReloadMode;
+    use crate::app::reload::mode::ReloadMode;
     let req = crate::app::reload::watch_run::WatchRequest {
         scene,
         options,

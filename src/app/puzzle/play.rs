@@ -4,6 +4,8 @@
 //! running (with their step numbers, for solution files). The window's
 //! build mode (`build_mode.rs`) and `physbox verify` (`verify.rs`) both
 //! drive this, so they place parts and count steps the same way.
+//!
+//! Also where a level leads: `next_level`, the file `next_scene(...)` names.
 
 use super::parts::{place_part, remove_bodies, Part, PartKind};
 use super::solution::{KeyPress, Solution};
@@ -22,20 +24,18 @@ pub struct Placed {
 #[derive(Clone, Debug)]
 pub struct Puzzle {
     /// How many of each part the scene allows (kinds it does not list: 0).
-    pub allowed: BTreeMap<PartKind, u32>,
-    pub parts: Vec<Placed>,
+    allowed: BTreeMap<PartKind, u32>,
+    parts: Vec<Placed>,
     /// True until Start: the world is not stepped.
-    pub building: bool,
+    building: bool,
     /// The part the next click in the world places.
-    pub selected: Option<PartKind>,
+    selected: Option<PartKind>,
     /// Angle for the next part placed (Q / E turn it).
-    pub angle: f64,
+    angle: f64,
     /// Keys the scene got while running, steps counted from Start.
-    pub keys: Vec<KeyPress>,
+    keys: Vec<KeyPress>,
     /// The world's step count at Start.
-    pub start_step: u64,
-    /// The window's mouse state in build mode.
-    pub ui: super::build_mode::BuildUi,
+    start_step: u64,
 }
 
 impl Puzzle {
@@ -61,8 +61,69 @@ impl Puzzle {
             angle: 0.0,
             keys: Vec::new(),
             start_step: scene.world().step_count(),
-            ui: Default::default(),
         })
+    }
+
+    /// A puzzle that allows no parts, for replaying a part-free solution of
+    /// a scene without `tools{}`.
+    pub fn allowing_nothing() -> Puzzle {
+        Puzzle {
+            allowed: BTreeMap::new(),
+            parts: Vec::new(),
+            building: true,
+            selected: None,
+            angle: 0.0,
+            keys: Vec::new(),
+            start_step: 0,
+        }
+    }
+
+    /// True until Start (the world is held still).
+    pub fn is_building(&self) -> bool {
+        self.building
+    }
+
+    /// The placed parts, in the order they were placed.
+    pub fn parts(&self) -> &[Placed] {
+        &self.parts
+    }
+
+    /// Keys the scene got while running, steps counted from Start.
+    pub fn keys(&self) -> &[KeyPress] {
+        &self.keys
+    }
+
+    /// The part the next click places.
+    pub fn selected(&self) -> Option<PartKind> {
+        self.selected
+    }
+
+    pub fn select(&mut self, kind: PartKind) {
+        self.selected = Some(kind);
+    }
+
+    /// The angle the next part is placed at.
+    pub fn angle(&self) -> f64 {
+        self.angle
+    }
+
+    /// Turn the next part to place (Q / E with nothing under the cursor).
+    pub fn turn_next(&mut self, by: f64) {
+        self.angle += by;
+    }
+
+    /// The bin's selection and the next part's angle, as `other` had them.
+    pub fn keep_choices_of(&mut self, other: &Puzzle) {
+        self.selected = other.selected;
+        self.angle = other.angle;
+    }
+
+    /// The kinds the bin lists: those the scene allows at least one of.
+    pub fn kinds(&self) -> Vec<PartKind> {
+        PartKind::ALL
+            .into_iter()
+            .filter(|k| self.allowed.get(k).copied().unwrap_or(0) > 0)
+            .collect()
     }
 
     pub fn used(&self, kind: PartKind) -> u32 {
@@ -195,17 +256,23 @@ impl Puzzle {
     }
 }
 
+/// The file `next_scene(...)` names, relative to the scene's folder (whether
+/// it exists or not), if the scene set one.
+pub fn next_scene_path(scene: &Scene) -> Option<PathBuf> {
+    let name = scene.settings().next_scene?;
+    let dir = scene.path().parent().unwrap_or(Path::new("."));
+    Some(dir.join(name))
+}
+
 /// The file `next_scene(...)` names (relative to the scene's folder), if it
 /// set one: an error naming the call's file and line when it is missing.
 pub fn next_level(scene: &Scene) -> Option<Result<PathBuf, String>> {
-    let settings = scene.settings();
-    let name = settings.next_scene?;
-    let dir = scene.path().parent().unwrap_or(Path::new("."));
-    let path = dir.join(&name);
+    let path = next_scene_path(scene)?;
     if path.is_file() {
         return Some(Ok(path));
     }
-    let at = settings
+    let at = scene
+        .settings()
         .next_scene_at
         .unwrap_or_else(|| crate::script::scene::shown_path(scene.path()));
     Some(Err(format!(

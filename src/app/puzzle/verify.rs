@@ -71,16 +71,7 @@ pub fn verify(
     let mut scene = Scene::load(level, options).map_err(|e| e.to_string())?;
     let mut puzzle = match Puzzle::for_scene(&scene) {
         Some(p) => p,
-        None if solution.parts.is_empty() => Puzzle {
-            allowed: Default::default(),
-            parts: Vec::new(),
-            building: true,
-            selected: None,
-            angle: 0.0,
-            keys: Vec::new(),
-            start_step: 0,
-            ui: Default::default(),
-        },
+        None if solution.parts.is_empty() => Puzzle::allowing_nothing(),
         None => {
             return Err(format!(
                 "{} has no tools{{}}: it allows no parts, but the solution places {}",

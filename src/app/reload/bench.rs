@@ -12,7 +12,10 @@
 //! wait for its next frame (up to one 60 Hz frame, 8 ms on average) and
 //! presenting the buffer (2–2.6 ms under Xvfb, DESIGN.md §8).
 
-use super::reloader::{apply, ReloadMode, Reloader};
+use super::apply::apply;
+use super::mode::ReloadMode;
+use super::reloader::Reloader;
+use crate::app::window::render::render;
 use crate::app::window::sandbox::Sandbox;
 use crate::render::{image, pixmap};
 use crate::script::SceneOptions;
@@ -59,10 +62,10 @@ pub fn run() -> Result<String, String> {
 fn measure(path: &std::path::Path) -> Result<String, String> {
     let (w, h) = (1280, 720);
     let mut sb = Sandbox::open(path, &SceneOptions::default(), w, h).map_err(|e| e.to_string())?;
-    let bodies = sb.scene.world().body_count();
-    let mut reloader = Reloader::new(&sb.scene);
-    if let Some(why) = &reloader.problem {
-        return Err(why.clone());
+    let bodies = sb.scene().world().body_count();
+    let mut reloader = Reloader::new(sb.scene());
+    if let Some(why) = reloader.problem() {
+        return Err(why.to_string());
     }
     let mut pm = pixmap(w, h);
     let mut buffer = Vec::new();
@@ -70,7 +73,7 @@ fn measure(path: &std::path::Path) -> Result<String, String> {
         "hot reload, {bodies} bodies at {w}x{h} (scenes/reload_1000.lua), ms per save, median / max of {SAVES}:\n"
     );
     for mode in [ReloadMode::KeepState, ReloadMode::Restart] {
-        sb.reload.mode = mode;
+        sb.set_reload_mode(mode);
         let mut samples = Vec::new();
         for i in 0..SAVES {
             // A second of simulation so keep state has live state to keep.
@@ -85,15 +88,12 @@ fn measure(path: &std::path::Path) -> Result<String, String> {
             let change = reloader
                 .wait(Duration::from_secs(5))
                 .ok_or("the save was not seen within 5 s")?;
-            let (_, outcome) = reloader.handle(&change, &sb.scene, &sb.options, mode);
+            let (_, outcome) = reloader.handle(&change, sb.scene(), sb.options());
             let outcome = outcome.ok_or("the scene file vanished")?;
-            let timing = match &outcome {
-                super::reloader::Outcome::Reloaded { timing, .. } => *timing,
-                _ => return Err(outcome.message(path)),
-            };
             let t = Instant::now();
-            apply(&mut sb, outcome);
-            sb.render(&mut pm);
+            let timing = apply(&mut sb, outcome)
+                .ok_or_else(|| sb.error().unwrap_or("the reload failed").to_string())?;
+            render(&mut sb, &mut pm);
             image::to_0rgb(&pm, &mut buffer);
             let done = Instant::now();
             samples.push(Sample {
@@ -101,7 +101,7 @@ fn measure(path: &std::path::Path) -> Result<String, String> {
                 debounce: ms(timing.debounce),
                 load: ms(timing.load),
                 reconcile: ms(timing.reconcile),
-                frame: ms(done - t),
+                frame: ms(done - t) - ms(timing.reconcile),
                 total: ms(done - save),
             });
         }

@@ -1,9 +1,10 @@
-//! Hot reload policy, shared by the window and `run --headless --watch`.
+//! The `Reloader`: watching a scene's files and loading a new version,
+//! shared by the window and `run --headless --watch`.
 //!
 //! The watcher (platform) reports a settled save burst; between frames the
 //! `Reloader` runs the scene file again into a fresh Lua state and a fresh
-//! world. On success the new scene replaces the old one — in keep-state
-//! mode after `reconcile::keep_state` carried the live state over — and on
+//! world, once. On success the caller lets the new version take over — after
+//! it carried over what it keeps from the running one (`carry.rs`) — and on
 //! any error (syntax, runtime, endless loop, memory) the old scene is left
 //! untouched and running, and the error (file:line) is reported; the next
 //! good save clears it. A deleted scene file keeps the last version running
@@ -14,98 +15,19 @@
 //! failed reload the files that attempt read are watched too, so fixing a
 //! newly required module that was broken reloads.
 
-use super::reconcile::{self, Remap, Tally};
-use crate::app::window::sandbox::Sandbox;
-use crate::app::window::tools::Tools;
+use super::timing::Timing;
 use crate::platform::watch::{Change, FileWatcher, DEFAULT_QUIET};
 use crate::script::scene::shown_path;
 use crate::script::{Scene, SceneError, SceneOptions};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// How a reload treats the running world.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ReloadMode {
-    /// Match bodies and keep their live state unless the file moved them.
-    #[default]
-    KeepState,
-    /// The new scene from its start (what `R` always does).
-    Restart,
-}
-
-impl ReloadMode {
-    pub fn label(self) -> &'static str {
-        match self {
-            ReloadMode::KeepState => "keep state",
-            ReloadMode::Restart => "restart",
-        }
-    }
-
-    pub fn toggled(self) -> ReloadMode {
-        match self {
-            ReloadMode::KeepState => ReloadMode::Restart,
-            ReloadMode::Restart => ReloadMode::KeepState,
-        }
-    }
-}
-
-/// The sandbox's reload state (mode shown in the HUD, toggled with F10).
-#[derive(Clone, Debug, Default)]
-pub struct ReloadStatus {
-    pub mode: ReloadMode,
-    /// The error on screen came from a reload (the old scene still runs),
-    /// not from the running scene's callbacks (which pause it).
-    pub failed: bool,
-    /// A runtime error had paused the scene before a reload failed: the
-    /// next good reload runs it again.
-    error_paused: bool,
-    /// A reload was applied and its first frame not shown yet.
-    pub pending_frame: Option<Timing>,
-}
-
-/// Where a reload's time went.
-#[derive(Clone, Copy, Debug)]
-pub struct Timing {
-    /// The save burst's first file event.
-    pub first_event: Instant,
-    /// First event → burst declared over.
-    pub debounce: Duration,
-    /// Running the file into a fresh Lua state and world.
-    pub load: Duration,
-    /// Carrying the live state over (keep-state mode).
-    pub reconcile: Duration,
-}
-
-impl Timing {
-    /// Load plus reconcile: "reloaded in N ms".
-    pub fn build(&self) -> Duration {
-        self.load + self.reconcile
-    }
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.0}", d.as_secs_f64() * 1e3)
-}
-
-/// One line about a reload's latency, the first frame included.
-pub fn latency_line(t: &Timing, first_frame: Duration) -> String {
-    format!(
-        "save→frame {} ms (debounce {} ms, load {} ms, reconcile {} ms, first frame {} ms)",
-        ms(t.first_event.elapsed()),
-        ms(t.debounce),
-        ms(t.load),
-        ms(t.reconcile),
-        ms(first_frame)
-    )
-}
-
 /// What one settled change led to.
 pub enum Outcome {
-    Reloaded {
+    /// The new version, run from its start; nothing carried over yet.
+    Loaded {
         scene: Box<Scene>,
-        tally: Option<Tally>,
-        /// Old body → new body (keep state; empty for restart).
-        remap: Remap,
+        /// Debounce and load (the carrying over is timed by the caller).
         timing: Timing,
     },
     Failed(SceneError),
@@ -113,21 +35,13 @@ pub enum Outcome {
     Deleted,
 }
 
-impl Outcome {
-    /// The `--watch` line / toast for it.
-    pub fn message(&self, scene_path: &Path) -> String {
-        match self {
-            Outcome::Reloaded { tally, timing, .. } => match tally {
-                Some(t) => format!("reloaded in {} ms — {t}", ms(timing.build())),
-                None => format!("reloaded in {} ms — restarted", ms(timing.build())),
-            },
-            Outcome::Failed(e) => format!("reload failed: {e}"),
-            Outcome::Deleted => deleted_text(scene_path),
-        }
-    }
+/// The `--watch` line / toast for a failed reload.
+pub fn failed_text(e: &SceneError) -> String {
+    format!("reload failed: {e}")
 }
 
-fn deleted_text(p: &Path) -> String {
+/// "scenes/x.lua was deleted — still running the last version".
+pub fn deleted_text(p: &Path) -> String {
     format!(
         "{} was deleted — still running the last version",
         shown_path(p)
@@ -143,7 +57,7 @@ pub struct Reloader {
     /// The scene file was seen deleted.
     missing: bool,
     /// Why watching does not work at all (no watcher could start).
-    pub problem: Option<String>,
+    problem: Option<String>,
     /// A change that arrived while the window slept (see `sleep`).
     pending: Option<Change>,
 }
@@ -169,6 +83,11 @@ impl Reloader {
         };
         r.follow(scene);
         r
+    }
+
+    /// Why watching does not work at all (no watcher could start).
+    pub fn problem(&self) -> Option<&str> {
+        self.problem.as_deref()
     }
 
     /// "watching scenes/x.lua (+2 required files)".
@@ -239,15 +158,14 @@ impl Reloader {
         }
     }
 
-    /// Act on a change: reload `current`'s scene file. Returns whether the
-    /// scene file came back after a deletion, and the outcome (`None`: the
-    /// file is still gone, which was already said).
+    /// Act on a change: load `current`'s scene file again. Returns whether
+    /// the scene file came back after a deletion, and the outcome (`None`:
+    /// the file is still gone, which was already said).
     pub fn handle(
         &mut self,
         change: &Change,
         current: &Scene,
         options: &SceneOptions,
-        mode: ReloadMode,
     ) -> (bool, Option<Outcome>) {
         let path = current.path().to_path_buf();
         if !path.is_file() {
@@ -258,34 +176,22 @@ impl Reloader {
             return (false, Some(Outcome::Deleted));
         }
         let back = std::mem::take(&mut self.missing);
-        let debounce = change.settled.duration_since(change.first_event);
         let t = Instant::now();
         let mut tried = Vec::new();
         let loaded = Scene::load_tracked(&path, options, &mut tried);
-        let load = t.elapsed();
+        let timing = Timing {
+            first_event: change.first_event,
+            debounce: change.settled.duration_since(change.first_event),
+            load: t.elapsed(),
+            reconcile: Duration::ZERO,
+        };
         let outcome = match loaded {
-            Ok(mut scene) => {
-                let t = Instant::now();
-                let (tally, remap) = match mode {
-                    ReloadMode::KeepState => {
-                        let (tally, remap) = reconcile::keep_state(current, &mut scene);
-                        (Some(tally), remap)
-                    }
-                    ReloadMode::Restart => (None, Remap::new()),
-                };
-                let timing = Timing {
-                    first_event: change.first_event,
-                    debounce,
-                    load,
-                    reconcile: t.elapsed(),
-                };
+            Ok(scene) => {
                 self.tried.clear();
                 self.base = scene.sources();
                 self.arm();
-                Outcome::Reloaded {
+                Outcome::Loaded {
                     scene: Box::new(scene),
-                    tally,
-                    remap,
                     timing,
                 }
             }
@@ -302,106 +208,4 @@ impl Reloader {
 /// "scenes/x.lua is back".
 pub fn back_text(p: &Path) -> String {
     format!("{} is back", shown_path(p))
-}
-
-/// Window: apply settled changes to the sandbox between frames.
-pub fn poll_window(sb: &mut Sandbox, r: &mut Reloader) -> bool {
-    r.follow(&sb.scene);
-    let Some(change) = r.poll() else {
-        return false;
-    };
-    let (back, outcome) = r.handle(&change, &sb.scene, &sb.options, sb.reload.mode);
-    if back {
-        println!("physbox: {}", back_text(sb.scene.path()));
-    }
-    if let Some(outcome) = outcome {
-        apply(sb, outcome);
-    }
-    true
-}
-
-/// Put an outcome into the sandbox: swap the scene in, or show the error
-/// while the old scene runs on.
-pub fn apply(sb: &mut Sandbox, outcome: Outcome) {
-    let text = outcome.message(sb.scene.path());
-    match outcome {
-        Outcome::Reloaded {
-            scene,
-            timing,
-            remap,
-            ..
-        } => {
-            // A drag holds a joint of the old world: it ends. The selection
-            // follows its body (keep state); hand-placed counts stay with
-            // the carried bodies.
-            let placed = sb.tools.placed;
-            let selected = sb.tools.selected.and_then(|b| remap.get(&b).copied());
-            sb.tools = Tools::default();
-            if sb.reload.mode == ReloadMode::KeepState {
-                sb.tools.placed = placed;
-                sb.tools.selected = selected;
-            } else {
-                sb.clock.reset();
-            }
-            // The camera stays where the user put it, unless there was
-            // nothing to look at (the scene had failed to open): then the
-            // first good version gets the camera it asks for.
-            let was_empty = sb.scene.world().body_count() == 0;
-            sb.scene = *scene;
-            if was_empty {
-                let (w, h) = (sb.camera.width, sb.camera.height);
-                sb.camera = crate::app::view::initial_camera(&sb.scene, w, h);
-            }
-            reload_puzzle(sb);
-            sb.poses.clear();
-            sb.draw_failed = false;
-            sb.overlay.clear();
-            if sb.error.is_some() {
-                // A runtime error had paused the old scene: the new one runs.
-                if !sb.reload.failed || sb.reload.error_paused {
-                    sb.paused = false;
-                }
-                sb.error = None;
-            }
-            sb.reload.failed = false;
-            sb.reload.error_paused = false;
-            sb.reload.pending_frame = Some(timing);
-            sb.say(text);
-        }
-        Outcome::Failed(e) => {
-            eprintln!("physbox: {text}");
-            show_error(sb, e.to_string());
-        }
-        Outcome::Deleted => {
-            eprintln!("physbox: {text}");
-            show_error(sb, format!("{text}; it reloads when the file is back."));
-        }
-    }
-}
-
-/// A puzzle level that was reloaded: its parts are the player's, not the
-/// file's, and a run has to start from the authored layout to replay the
-/// same way `physbox verify` does. So keep state puts the new level back in
-/// build mode with the player's parts re-placed (as Reset does: the file
-/// again, then every part through the one placing path, springboards with
-/// their joints), also when it was running; restart gives the new level
-/// with no parts placed, as R does.
-fn reload_puzzle(sb: &mut Sandbox) {
-    let old = sb.puzzle.take();
-    sb.puzzle = crate::app::puzzle::play::Puzzle::for_scene(&sb.scene);
-    if let (Some(old), Some(_)) = (old, &sb.puzzle) {
-        if sb.reload.mode == ReloadMode::KeepState {
-            sb.puzzle = Some(old);
-            crate::app::puzzle::build_mode::reset(sb);
-        }
-    }
-}
-
-/// A reload's error on screen, over the old scene that keeps running.
-fn show_error(sb: &mut Sandbox, text: String) {
-    if sb.error.is_some() && !sb.reload.failed && sb.paused {
-        sb.reload.error_paused = true;
-    }
-    sb.error = Some(text);
-    sb.reload.failed = true;
 }

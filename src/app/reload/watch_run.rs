@@ -16,7 +16,10 @@
 //! the window would draw), so the line measures the whole save → picture
 //! path. It runs until killed, or until `exit_after` reloads were tried.
 
-use super::reloader::{back_text, latency_line, Outcome, ReloadMode, Reloader};
+use super::carry::{carry_over, reloaded_text};
+use super::mode::ReloadMode;
+use super::reloader::{back_text, deleted_text, failed_text, Outcome, Reloader};
+use super::timing::{latency_line, Timing};
 use crate::app::clock::FixedStep;
 use crate::app::view;
 use crate::render::Renderer;
@@ -58,7 +61,7 @@ pub fn run(req: &WatchRequest) -> Result<(), SceneError> {
         }
     };
     let mut reloader = Reloader::new(&scene);
-    if let Some(why) = &reloader.problem {
+    if let Some(why) = reloader.problem() {
         return Err(SceneError::new(format!("cannot watch: {why}")));
     }
     say(&reloader.describe());
@@ -91,16 +94,23 @@ pub fn run(req: &WatchRequest) -> Result<(), SceneError> {
         let Some(change) = reloader.wait(TICK) else {
             continue;
         };
-        let (back, outcome) = reloader.handle(&change, &scene, &req.options, req.mode);
+        let (back, outcome) = reloader.handle(&change, &scene, &req.options);
         if back {
             say(&back_text(scene.path()));
         }
         let Some(outcome) = outcome else { continue };
-        let text = outcome.message(scene.path());
         match outcome {
-            Outcome::Reloaded {
-                scene: new, timing, ..
+            Outcome::Loaded {
+                scene: mut new,
+                timing,
             } => {
+                let t = Instant::now();
+                let carried = carry_over(&scene, &mut new, req.mode);
+                let timing = Timing {
+                    reconcile: t.elapsed(),
+                    ..timing
+                };
+                let text = reloaded_text(&carried, &timing);
                 scene = *new;
                 let t = Instant::now();
                 let (w, h) = req.size;
@@ -114,11 +124,11 @@ pub fn run(req: &WatchRequest) -> Result<(), SceneError> {
                 clock.reset();
                 reloads += 1;
             }
-            Outcome::Failed(_) => {
-                say(&text);
+            Outcome::Failed(e) => {
+                say(&failed_text(&e));
                 reloads += 1;
             }
-            Outcome::Deleted => say(&text),
+            Outcome::Deleted => say(&deleted_text(scene.path())),
         }
         if req.exit_after.is_some_and(|n| reloads >= n) {
             return Ok(());

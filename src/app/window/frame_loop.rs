@@ -4,7 +4,13 @@
 //! new to show (paused, no input) is not redrawn, so an idle sandbox costs
 //! almost nothing.
 
+use super::keys::keys;
+use super::mouse::mouse;
+use super::render::render;
 use super::sandbox::Sandbox;
+use crate::app::reload::apply::poll_window;
+use crate::app::reload::reloader::Reloader;
+use crate::app::reload::timing::latency_line;
 use crate::platform::{Input, Window};
 use crate::render::image;
 use crate::script::{SceneError, SceneOptions};
@@ -32,7 +38,7 @@ pub fn headless_shot_path(scene: &Path) -> PathBuf {
 }
 
 fn title(sb: &Sandbox) -> String {
-    format!("physbox — {}", crate::app::view::caption(&sb.scene))
+    format!("physbox — {}", crate::app::view::caption(sb.scene()))
 }
 
 /// Did anything happen that changes the picture?
@@ -60,8 +66,8 @@ pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
     };
     window.set_title(&title(&sb));
     // Hot reload: settled saves arrive here and are applied between frames.
-    let mut reloader = crate::app::reload::reloader::Reloader::new(&sb.scene);
-    if let Some(why) = &reloader.problem {
+    let mut reloader = Reloader::new(sb.scene());
+    if let Some(why) = reloader.problem() {
         eprintln!("physbox: hot reload is off: {why}");
     }
     let mut pm = crate::render::pixmap(WIDTH as u32, HEIGHT as u32);
@@ -82,32 +88,32 @@ pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
         if input_changed(&input, &prev_input) {
             dirty = true;
         }
-        if crate::app::reload::reloader::poll_window(&mut sb, &mut reloader) {
+        if poll_window(&mut sb, &mut reloader) {
             // The new version is drawn before it steps: the time the
             // reload took is not simulated in this frame.
             dirty = true;
             last = Instant::now();
         }
-        super::keys::keys(&mut sb, &input, &pm);
-        super::tools::mouse(&mut sb, &input);
+        keys(&mut sb, &input, &pm);
+        mouse(&mut sb, &input);
         let real = last.elapsed().as_secs_f64();
         last = Instant::now();
-        let was_paused = sb.paused;
+        let was_paused = sb.is_paused();
         sb.advance(real);
-        if !was_paused || !sb.paused || sb.notice.is_some() {
+        if !was_paused || !sb.is_paused() || sb.notice().is_some() {
             dirty = true;
         }
         if dirty {
             let t = Instant::now();
-            sb.render(&mut pm);
+            render(&mut sb, &mut pm);
             image::to_0rgb(&pm, &mut buffer);
             if let Err(e) = window.present(&buffer, pm.width() as usize, pm.height() as usize) {
                 eprintln!("physbox: window: {e}");
                 break;
             }
-            sb.stats.frame(t.elapsed().as_secs_f64() * 1e3);
-            if let Some(timing) = sb.reload.pending_frame.take() {
-                let line = crate::app::reload::reloader::latency_line(&timing, t.elapsed());
+            sb.record_frame_time(t.elapsed().as_secs_f64() * 1e3);
+            if let Some(timing) = sb.take_reload_frame() {
+                let line = latency_line(&timing, t.elapsed());
                 println!("physbox: reload {line}");
             }
             dirty = false;

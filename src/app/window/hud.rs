@@ -1,21 +1,23 @@
 //! Everything drawn over the world in screen space: the HUD (scene, time,
 //! speed, timings, counts, solver settings), the inspector, live plots, the
-//! scene's messages, help, the picker and the script-error overlay.
+//! scene's messages, help, the picker and the script-error overlay. Each
+//! panel's lines are gathered from the sandbox first, then drawn.
 
-use super::keys::{BINDINGS, MOUSE_HELP};
+use super::bindings::{BINDINGS, MOUSE_HELP};
 use super::sandbox::Sandbox;
+use super::tools::Spawn;
+use crate::app::puzzle::play::next_scene_path;
 use crate::physics::{BodyId, BodyType, World};
 use crate::render::highlight::highlight;
+use crate::render::text::TextPainter;
 use crate::render::widgets::{
     panel, panel_size, plots, series_color, wrap, Series, DIM_TEXT, HUD_PX, TEXT,
 };
 use crate::render::{Pixmap, Rgba, Target};
 use crate::script::Outcome;
-use std::time::Duration;
 
 const WARN: Rgba = Rgba::rgb(0xff, 0xd5, 0x4f);
 const ERROR_BG: Rgba = Rgba::rgb(0x5a, 0x10, 0x14).with_alpha(235);
-const NOTICE_FOR: Duration = Duration::from_secs(4);
 
 type Lines = Vec<(String, Rgba)>;
 
@@ -24,24 +26,25 @@ fn line(s: impl Into<String>) -> (String, Rgba) {
 }
 
 pub fn status_lines(sb: &Sandbox) -> Lines {
-    let settings = sb.scene.settings();
+    let scene = sb.scene();
+    let settings = scene.settings();
     let title = settings
         .title
         .clone()
-        .unwrap_or_else(|| crate::script::scene::shown_path(sb.scene.path()));
-    let w = sb.scene.world();
+        .unwrap_or_else(|| crate::script::scene::shown_path(scene.path()));
+    let w = scene.world();
     let s = &w.settings;
     let mut lines = vec![
         line(format!(
             "{title}  [{}]",
-            crate::script::scene::shown_path(&sb.opened)
+            crate::script::scene::shown_path(sb.opened())
         )),
         line(format!(
             "t {:8.2} s   {:3} steps/s   step {:5.2} ms   frame {:5.2} ms",
             w.time(),
-            sb.stats.steps_per_sec,
-            sb.stats.step_ms,
-            sb.stats.frame_ms
+            sb.stats().steps_per_sec(),
+            sb.stats().step_ms(),
+            sb.stats().frame_ms()
         )),
         line(format!(
             "bodies {} ({} awake)   contacts {}",
@@ -51,7 +54,7 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
         )),
         line(format!(
             "speed x{}   substeps {}   contacts {:.1} Hz, damping {:.1}",
-            speed_text(sb.speed),
+            speed_text(sb.speed()),
             s.substeps,
             s.contact_hertz,
             s.contact_damping_ratio
@@ -59,18 +62,18 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
     ];
     // (A puzzle's parts bin shows what is left itself.)
     if let (None, Some(c), Some(b)) = (
-        &sb.puzzle,
-        super::tools::remaining(sb, "circle"),
-        super::tools::remaining(sb, "box"),
+        sb.build_mode(),
+        sb.spawns_left(Spawn::Circle),
+        sb.spawns_left(Spawn::Box),
     ) {
         lines.push(line(format!(
             "tools left: {c} circles (Shift+click), {b} boxes (Ctrl+click)"
         )));
     }
-    if sb.paused {
+    if sb.is_paused() {
         lines.push(("PAUSED  (Space runs, . steps)".into(), WARN));
     }
-    let l = sb.layers;
+    let l = sb.layers();
     let on: Vec<&str> = [
         (l.aabbs, "boxes"),
         (l.contacts, "contacts"),
@@ -86,7 +89,7 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
     if !on.is_empty() {
         lines.push(line(format!("layers: {}", on.join(", "))));
     }
-    lines.push(line(format!("reload: {}  (F10)", sb.reload.mode.label())));
+    lines.push(line(format!("reload: {}  (F10)", sb.reload_mode().label())));
     lines.push(("F1 help   Tab scenes   F12 screenshot".into(), DIM_TEXT));
     lines
 }
@@ -152,177 +155,211 @@ fn help_lines() -> Lines {
     lines
 }
 
-fn centered(
-    t: &mut Target,
-    sb: &mut Sandbox,
-    lines: &Lines,
-    px: f32,
-    y: Option<f32>,
-) -> (f32, f32) {
-    let (w, h) = panel_size(&mut sb.renderer.text, lines, px);
+/// A panel centred across the window, at height `y` (or centred).
+fn centered(t: &mut Target, text: &mut TextPainter, lines: &Lines, px: f32, y: Option<f32>) {
+    let (w, h) = panel_size(text, lines, px);
     let x = ((t.width as f32 - w) * 0.5).max(0.0);
     let y = y.unwrap_or(((t.height as f32 - h) * 0.5).max(0.0));
-    panel(t, &mut sb.renderer.text, x, y, lines, px);
-    (x, y)
+    panel(t, text, x, y, lines, px);
 }
 
+/// Everything over the world: outlines, the HUD panels, the centred panels
+/// and the error box.
 pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
+    outline_hovered_and_selected(sb, pm);
+    if sb.panels().hud_shown() {
+        draw_hud(sb, pm);
+    }
+    let height = pm.height() as f32;
+    let mut centred: Vec<(Lines, f32, Option<f32>)> = Vec::new();
+    if let Some(lines) = outcome_lines(sb) {
+        centred.push((lines, 22.0, Some(height * 0.15)));
+    }
+    if let Some(text) = sb.notice_to_draw() {
+        centred.push((vec![line(text)], HUD_PX, Some(height - 40.0)));
+    }
+    if sb.panels().help_shown() {
+        centred.push((help_lines(), HUD_PX, None));
+    }
+    if let Some(lines) = picker_lines(sb) {
+        centred.push((lines, HUD_PX, None));
+    }
+    let error = error_lines(sb, pm.width() as f32);
+    let text = sb.text_mut();
+    let mut t = Target::new(pm);
+    for (lines, px, y) in &centred {
+        centered(&mut t, text, lines, *px, *y);
+    }
+    if let Some(lines) = error {
+        draw_error_box(&mut t, text, &lines);
+    }
+}
+
+/// Hovered and selected bodies are outlined.
+fn outline_hovered_and_selected(sb: &Sandbox, pm: &mut Pixmap) {
     let alpha = sb.alpha();
-    // Hovered and selected bodies are outlined.
+    let tools = sb.tools();
     for (id, color, width) in [
         (
-            sb.tools.hovered,
+            tools.hovered(),
             Rgba::rgb(255, 255, 255).with_alpha(140),
             1.5,
         ),
-        (sb.tools.selected, Rgba::rgb(0xff, 0xd5, 0x4f), 2.5),
+        (tools.selected(), Rgba::rgb(0xff, 0xd5, 0x4f), 2.5),
     ] {
         if let Some(id) = id {
-            let world = sb.scene.world();
-            highlight(pm, &sb.camera, &world, id, &sb.poses, alpha, color, width);
+            let world = sb.scene().world();
+            highlight(pm, sb.camera(), &world, id, sb.poses(), alpha, color, width);
         }
     }
+}
+
+/// Status (top left), inspector (top right), plots (bottom left) and the
+/// scene's last printed lines (bottom right).
+fn draw_hud(sb: &mut Sandbox, pm: &mut Pixmap) {
     let (width, height) = (pm.width() as f32, pm.height() as f32);
-    if sb.show_hud {
-        let lines = status_lines(sb);
+    let status = status_lines(sb);
+    let inspector = sb
+        .tools()
+        .selected()
+        .or(sb.tools().hovered())
+        .map(|id| inspector_lines(&sb.scene().world(), id))
+        .unwrap_or_default();
+    let tail: Lines = {
+        let sim = sb.scene().sim();
+        let lines = sim.console_lines();
+        lines[lines.len().saturating_sub(4)..]
+            .iter()
+            .map(|s| (s.chars().take(90).collect(), DIM_TEXT))
+            .collect()
+    };
+    let (names, data) = plot_data(sb);
+    let text = sb.text_mut();
+    panel(&mut Target::new(pm), text, 6.0, 6.0, &status, HUD_PX);
+    if !inspector.is_empty() {
+        let (w, _) = panel_size(text, &inspector, HUD_PX);
         panel(
             &mut Target::new(pm),
-            &mut sb.renderer.text,
+            text,
+            width - w - 6.0,
             6.0,
-            6.0,
-            &lines,
+            &inspector,
             HUD_PX,
         );
-        if let Some(id) = sb.tools.selected.or(sb.tools.hovered) {
-            let lines = inspector_lines(&sb.scene.world(), id);
-            if !lines.is_empty() {
-                let (w, _) = panel_size(&mut sb.renderer.text, &lines, HUD_PX);
-                panel(
-                    &mut Target::new(pm),
-                    &mut sb.renderer.text,
-                    width - w - 6.0,
-                    6.0,
-                    &lines,
-                    HUD_PX,
-                );
-            }
-        }
-        draw_plots(sb, pm);
-        let tail: Lines = {
-            let sim = sb.scene.sim();
-            let lines = sim.console_lines();
-            lines[lines.len().saturating_sub(4)..]
-                .iter()
-                .map(|s| (s.chars().take(90).collect(), DIM_TEXT))
-                .collect()
-        };
-        if !tail.is_empty() {
-            let (w, h) = panel_size(&mut sb.renderer.text, &tail, 13.0);
-            panel(
-                &mut Target::new(pm),
-                &mut sb.renderer.text,
-                width - w - 6.0,
-                height - h - 6.0,
-                &tail,
-                13.0,
-            );
-        }
     }
-    let mut t = Target::new(pm);
-    if let Some(outcome) = sb.scene.outcome() {
-        let (text, color) = match outcome {
-            Outcome::Won(s) => (format!("WIN: {s}"), Rgba::rgb(0x69, 0xf0, 0xae)),
-            Outcome::Lost(s) => (format!("LOSE: {s}"), Rgba::rgb(0xff, 0x52, 0x52)),
-        };
-        let mut lines = vec![(text, color)];
-        if let Some(next) = super::keys::next_scene(sb) {
-            let name = next
-                .file_name()
-                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-            lines.push(line(format!("N: next level ({name})")));
-        }
-        centered(&mut t, sb, &lines, 22.0, Some(height * 0.15));
+    draw_plots(pm, text, &names, &data);
+    if !tail.is_empty() {
+        let (w, h) = panel_size(text, &tail, 13.0);
+        panel(
+            &mut Target::new(pm),
+            text,
+            width - w - 6.0,
+            height - h - 6.0,
+            &tail,
+            13.0,
+        );
     }
-    if let Some((text, at)) = &sb.notice {
-        if at.elapsed() < NOTICE_FOR {
-            let lines = vec![line(text.clone())];
-            centered(&mut t, sb, &lines, HUD_PX, Some(height - 40.0));
+}
+
+/// WIN / LOSE, and where N leads after a win.
+fn outcome_lines(sb: &Sandbox) -> Option<Lines> {
+    let outcome = sb.scene().outcome()?;
+    let won = matches!(outcome, Outcome::Won(_));
+    let (text, color) = match outcome {
+        Outcome::Won(s) => (format!("WIN: {s}"), Rgba::rgb(0x69, 0xf0, 0xae)),
+        Outcome::Lost(s) => (format!("LOSE: {s}"), Rgba::rgb(0xff, 0x52, 0x52)),
+    };
+    let mut lines = vec![(text, color)];
+    if let Some(next) = won.then(|| next_scene_path(sb.scene())).flatten() {
+        let name = next
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        lines.push(line(format!("N: next level ({name})")));
+    }
+    Some(lines)
+}
+
+fn picker_lines(sb: &Sandbox) -> Option<Lines> {
+    let p = sb.panels().picker()?;
+    let mut lines = vec![(format!("open a scene from {}/", p.dir.display()), WARN)];
+    if p.files.is_empty() {
+        lines.push(line("(no .lua files)"));
+    }
+    for (i, f) in p.files.iter().enumerate() {
+        let name = f
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        if i == p.index {
+            lines.push((format!("> {name}"), WARN));
         } else {
-            sb.notice = None;
+            lines.push(line(format!("  {name}")));
         }
     }
-    if sb.show_help {
-        centered(&mut t, sb, &help_lines(), HUD_PX, None);
-    }
-    if let Some(p) = &sb.picker {
-        let mut lines = vec![(format!("open a scene from {}/", p.dir.display()), WARN)];
-        if p.files.is_empty() {
-            lines.push(line("(no .lua files)"));
-        }
-        for (i, f) in p.files.iter().enumerate() {
-            let name = f
-                .file_name()
-                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-            if i == p.index {
-                lines.push((format!("> {name}"), WARN));
-            } else {
-                lines.push(line(format!("  {name}")));
-            }
-        }
-        lines.push(("Up/Down choose, Enter opens, Esc closes".into(), DIM_TEXT));
-        centered(&mut t, sb, &lines, HUD_PX, None);
-    }
-    if let Some(err) = &sb.error {
-        let cols = ((width / 9.0) as usize).clamp(30, 110);
-        let (head, foot) = if sb.reload.failed {
-            (
-                "Reload failed — the last good version keeps running",
-                "Fix the file and save: it reloads by itself.",
-            )
-        } else {
-            (
-                "Script error — the simulation is paused",
-                "Fix the scene and press R to restart, or Space to carry on.",
-            )
-        };
-        let mut lines = vec![(head.to_string(), WARN)];
-        lines.extend(wrap(err, cols).into_iter().map(line));
-        lines.push((foot.into(), DIM_TEXT));
-        let (w, h) = panel_size(&mut sb.renderer.text, &lines, HUD_PX);
-        let (x, y) = (((width - w) * 0.5).max(0.0), ((height - h) * 0.5).max(0.0));
-        crate::render::widgets::rect(&mut t, x - 4.0, y - 4.0, w + 8.0, h + 8.0, ERROR_BG);
-        panel(&mut t, &mut sb.renderer.text, x, y, &lines, HUD_PX);
-    }
+    lines.push(("Up/Down choose, Enter opens, Esc closes".into(), DIM_TEXT));
+    Some(lines)
+}
+
+/// The error box's lines, wrapped to a window `width` pixels wide.
+fn error_lines(sb: &Sandbox, width: f32) -> Option<Lines> {
+    let err = sb.error()?;
+    let cols = ((width / 9.0) as usize).clamp(30, 110);
+    let (head, foot) = if sb.error_is_from_reload() {
+        (
+            "Reload failed — the last good version keeps running",
+            "Fix the file and save: it reloads by itself.",
+        )
+    } else {
+        (
+            "Script error — the simulation is paused",
+            "Fix the scene and press R to restart, or Space to carry on.",
+        )
+    };
+    let mut lines = vec![(head.to_string(), WARN)];
+    lines.extend(wrap(err, cols).into_iter().map(line));
+    lines.push((foot.into(), DIM_TEXT));
+    Some(lines)
+}
+
+fn draw_error_box(t: &mut Target, text: &mut TextPainter, lines: &Lines) {
+    let (width, height) = (t.width as f32, t.height as f32);
+    let (w, h) = panel_size(text, lines, HUD_PX);
+    let (x, y) = (((width - w) * 0.5).max(0.0), ((height - h) * 0.5).max(0.0));
+    crate::render::widgets::rect(t, x - 4.0, y - 4.0, w + 8.0, h + 8.0, ERROR_BG);
+    panel(t, text, x, y, lines, HUD_PX);
 }
 
 /// Points per series handed to the plot (it draws one per pixel column).
 const PLOT_POINTS: usize = 800;
 
-fn draw_plots(sb: &mut Sandbox, pm: &mut Pixmap) {
-    let sim = sb.scene.sim();
-    if sim.plots().is_empty() {
-        return;
-    }
-    // Thinned copies: long runs have hundreds of thousands of samples.
-    let data: Vec<Vec<(f64, f64)>> = sim
-        .plots()
+/// The first six `plot()` series, thinned: long runs have hundreds of
+/// thousands of samples.
+fn plot_data(sb: &Sandbox) -> (Vec<String>, Vec<Vec<(f64, f64)>>) {
+    let sim = sb.scene().sim();
+    sim.plots()
         .iter()
         .take(6)
-        .map(|(_, s)| {
+        .map(|(name, s)| {
             let step = (s.len() / PLOT_POINTS).max(1);
-            s.iter()
+            let samples = s
+                .iter()
                 .step_by(step)
                 .chain(s.last())
                 .map(|p| (p.time, p.value))
-                .collect()
+                .collect();
+            (name.clone(), samples)
         })
-        .collect();
-    let series: Vec<Series> = sim
-        .plots()
+        .unzip()
+}
+
+fn draw_plots(pm: &mut Pixmap, text: &mut TextPainter, names: &[String], data: &[Vec<(f64, f64)>]) {
+    if names.is_empty() {
+        return;
+    }
+    let series: Vec<Series> = names
         .iter()
-        .zip(&data)
+        .zip(data)
         .enumerate()
-        .map(|(i, ((name, _), samples))| Series {
+        .map(|(i, (name, samples))| Series {
             name,
             color: series_color(i),
             samples,
@@ -330,5 +367,5 @@ fn draw_plots(sb: &mut Sandbox, pm: &mut Pixmap) {
         .collect();
     let (w, h) = (380.0f32.min(pm.width() as f32 * 0.45), 150.0);
     let y = pm.height() as f32 - h - 6.0;
-    plots(pm, &mut sb.renderer.text, 6.0, y, w, h, &series);
+    plots(pm, text, 6.0, y, w, h, &series);
 }

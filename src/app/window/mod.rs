@@ -2,9 +2,17 @@
 //! tools, the HUD and the scene picker. Owns everything the player sees and
 //! touches between frames; it reaches puzzles and reloads through their rooms.
 
+pub mod bindings;
+pub mod error_banner;
 pub mod frame_loop;
 pub mod hud;
 pub mod keys;
+pub mod mouse;
+pub mod panels;
 pub mod picker;
+pub mod pointer;
+pub mod puzzle_input;
+pub mod render;
 pub mod sandbox;
+pub mod stats;
 pub mod tools;
