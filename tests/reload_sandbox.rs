@@ -305,3 +305,57 @@ fn a_puzzle_level_reloads_into_build_mode_with_the_players_parts_placed_again() 
     assert!(p.is_building() && p.parts().is_empty());
     assert_eq!(body(&sb, "target").0.x, 6.0);
 }
+
+/// The author moved the target again, and the file says which version ran.
+const LEVEL_V3: &str = r##"
+tools { spring = 1, box = 1 }
+box { x = 0, y = -0.5, w = 40, h = 1, static = true }
+box { name = "target", x = 10, y = 0.5, w = 1, h = 1, static = true }
+"##;
+
+#[test]
+fn a_keep_state_reload_of_a_puzzle_level_loads_the_file_once() {
+    use physbox::app::puzzle::parts::{Part, PartKind};
+    let dir = temp_dir("puzzle-once");
+    let path = dir.join("level.lua");
+    std::fs::write(&path, LEVEL_V1).unwrap();
+    let mut sb = Sandbox::open(&path, &SceneOptions::default(), 400, 300).unwrap();
+    let mut r = Reloader::new(sb.scene());
+    let spring = Part {
+        kind: PartKind::Spring,
+        x: -3.0,
+        y: 0.5,
+        angle: 0.0,
+    };
+    sb.place_part(spring).unwrap();
+    sb.start_puzzle();
+    sb.step(30);
+    // The watcher reports a save; the reloader runs the file (load 1).
+    std::fs::write(&path, format!("{LEVEL_V2}print('loaded v2')\n")).unwrap();
+    let change = Change {
+        paths: vec![path.clone()],
+        first_event: Instant::now(),
+        settled: Instant::now(),
+    };
+    let (_, outcome) = r.handle(&change, sb.scene(), sb.options());
+    // The file changes on disk before the new version takes over: a second
+    // load would run this one.
+    std::fs::write(&path, format!("{LEVEL_V3}print('loaded v3')\n")).unwrap();
+    apply(&mut sb, outcome.expect("an outcome"));
+    assert!(sb.error().is_none(), "{:?}", sb.error());
+    assert_eq!(
+        sb.scene().console(),
+        vec!["loaded v2".to_string()],
+        "the scene that runs is the one the reloader loaded, run once"
+    );
+    assert_eq!(body(&sb, "target").0.x, 8.0);
+    let p = sb.build_mode().expect("still a puzzle").puzzle();
+    assert!(p.is_building(), "back in build mode");
+    assert_eq!(p.parts().len(), 1, "with the player's part placed again");
+    assert_eq!(sb.scene().world().step_count(), 0, "from the authored layout");
+    assert!(
+        sb.notice().unwrap().ends_with("— build mode, 1 part placed again"),
+        "{:?}",
+        sb.notice()
+    );
+}

@@ -32,7 +32,7 @@ pub fn apply(sb: &mut Sandbox, outcome: Outcome) -> Option<Timing> {
     match outcome {
         Outcome::Loaded { mut scene, timing } => {
             let t = Instant::now();
-            let carried = carry_over(sb.scene(), &mut scene, sb.reload_mode());
+            let carried = carry_over(sb.scene(), &mut scene, sb.reload_mode(), sb.build_mode());
             let timing = Timing {
                 reconcile: t.elapsed(),
                 ..timing

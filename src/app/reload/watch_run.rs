@@ -105,7 +105,7 @@ pub fn run(req: &WatchRequest) -> Result<(), SceneError> {
                 timing,
             } => {
                 let t = Instant::now();
-                let carried = carry_over(&scene, &mut new, req.mode);
+                let carried = carry_over(&scene, &mut new, req.mode, None);
                 let timing = Timing {
                     reconcile: t.elapsed(),
                     ..timing

@@ -199,12 +199,25 @@ impl Sandbox {
         // A drag holds a joint of the old world: it ends.
         self.tools = match &carried {
             Carried::State { remap, .. } => self.tools.carried_over(remap),
+            Carried::Restarted | Carried::Parts { .. } => Tools::default(),
+        };
+        self.build = match carried {
+            // A puzzle level: Reset's world, built from this one load of
+            // the file, not the live state (see reload/carry.rs).
+            Carried::Parts { build, refused } => {
+                if let Some(e) = refused.first() {
+                    self.say(format!("a part could not go back: {e}"));
+                }
+                self.paused = false;
+                self.clock.reset();
+                Some(build)
+            }
             Carried::Restarted => {
                 self.clock.reset();
-                Tools::default()
+                BuildMode::for_scene(&self.scene)
             }
+            Carried::State { .. } => BuildMode::for_scene(&self.scene),
         };
-        self.reload_puzzle();
         self.poses.clear();
         self.draw_failed = false;
         self.overlay.clear();
@@ -214,24 +227,6 @@ impl Sandbox {
         }
         self.reload_frame = Some(timing);
         self.say(text);
-    }
-
-    /// A puzzle level that was reloaded: its parts are the player's, not the
-    /// file's, and a run has to start from the authored layout to replay the
-    /// same way `physbox verify` does. So keep state puts the new level back
-    /// in build mode with the player's parts re-placed (as Reset does: the
-    /// file again, then every part through the one placing path, springboards
-    /// with their joints), also when it was running; restart gives the new
-    /// level with no parts placed, as R does.
-    fn reload_puzzle(&mut self) {
-        let old = self.build.take();
-        self.build = BuildMode::for_scene(&self.scene);
-        if let (Some(old), Some(_)) = (old, &self.build) {
-            if self.reload_mode == ReloadMode::KeepState {
-                self.build = Some(old);
-                self.reset_puzzle();
-            }
-        }
     }
 
     // ----- Messages and errors -----
