@@ -48,8 +48,8 @@ fn reload(sb: &mut Sandbox, r: &mut Reloader, path: &Path) {
         first_event: Instant::now(),
         settled: Instant::now(),
     };
-    let (_, outcome) = r.handle(&change, sb.scene(), sb.options());
-    apply(sb, outcome.expect("an outcome"));
+    let (_, attempt) = r.handle(&change, sb.scene(), sb.options());
+    apply(sb, attempt.expect("a reload attempt"));
 }
 
 fn body(sb: &Sandbox, name: &str) -> (Vec2, Vec2) {
@@ -337,11 +337,11 @@ fn a_keep_state_reload_of_a_puzzle_level_loads_the_file_once() {
         first_event: Instant::now(),
         settled: Instant::now(),
     };
-    let (_, outcome) = r.handle(&change, sb.scene(), sb.options());
+    let (_, attempt) = r.handle(&change, sb.scene(), sb.options());
     // The file changes on disk before the new version takes over: a second
     // load would run this one.
     std::fs::write(&path, format!("{LEVEL_V3}print('loaded v3')\n")).unwrap();
-    apply(&mut sb, outcome.expect("an outcome"));
+    apply(&mut sb, attempt.expect("a reload attempt"));
     assert!(sb.error().is_none(), "{:?}", sb.error());
     assert_eq!(
         sb.scene().console(),
@@ -352,9 +352,15 @@ fn a_keep_state_reload_of_a_puzzle_level_loads_the_file_once() {
     let p = sb.build_mode().expect("still a puzzle").puzzle();
     assert!(p.is_building(), "back in build mode");
     assert_eq!(p.parts().len(), 1, "with the player's part placed again");
-    assert_eq!(sb.scene().world().step_count(), 0, "from the authored layout");
+    assert_eq!(
+        sb.scene().world().step_count(),
+        0,
+        "from the authored layout"
+    );
     assert!(
-        sb.notice().unwrap().ends_with("— build mode, 1 part placed again"),
+        sb.notice()
+            .unwrap()
+            .ends_with("— build mode, 1 part placed again"),
         "{:?}",
         sb.notice()
     );

@@ -8,7 +8,7 @@
 //! cache miss per body (its header holds the metatable). So a handle is a
 //! *light* userdata: the id itself, packed into the pointer bits. It needs no
 //! allocation, equal ids are equal handles (table keys work), and all light
-//! userdata share one metatable (nothing else in the sandbox is one) whose
+//! userdata share one metatable (nothing else in a scene's Lua state is one) whose
 //! `__index` is a raw C function answering the position/velocity fields
 //! directly, handing every other key (methods, other fields, destroyed
 //! bodies, errors) to an ordinary mlua function.
@@ -16,7 +16,7 @@
 use super::body_fields::{get_field, set_field};
 use super::body_methods::methods;
 use super::error::scene_err;
-use super::sim::{Ctx, Sim};
+use super::sim::{SceneContext, Sim};
 use crate::physics::BodyId;
 use mlua::{ffi, Function, Lua, Value};
 use std::cell::RefCell;
@@ -47,7 +47,7 @@ pub fn body_of(lua: &Lua, v: &Value) -> Option<BodyId> {
     };
     let (index, generation) = unpack(p.0)?;
     // A handle stores the generation in 31 bits: compare it that way.
-    let ctx = lua.app_data_ref::<Ctx>()?;
+    let ctx = lua.app_data_ref::<SceneContext>()?;
     let sim = ctx.sim.borrow();
     let full = sim.world.body_id_at(index).map_or(generation, |live| {
         if live.generation & 0x7fff_ffff == generation {
@@ -88,7 +88,7 @@ unsafe extern "C-unwind" fn fast_index(l: *mut ffi::lua_State) -> c_int {
         };
         let value = match (*sim).try_borrow() {
             // While force callbacks run: the compact start-of-step copy.
-            Ok(sim) if sim.snapshot_live => match sim.snapshot.get(index as usize) {
+            Ok(sim) if sim.force_inputs.is_live() => match sim.force_inputs.body(index) {
                 Some(s) if s.generation == id.generation => match key {
                     b"x" => Some(s.x),
                     b"y" => Some(s.y),
@@ -168,7 +168,7 @@ pub fn install(lua: &Lua, sim: &RefCell<Sim>) -> mlua::Result<()> {
     })?;
     let tostring = lua.create_function(|lua, ud: Value| {
         let id = self_body(lua, &ud)?;
-        let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+        let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
         let sim = ctx.sim.borrow();
         Ok(match sim.world.body(id) {
             Ok(b) => format!(

@@ -4,7 +4,7 @@
 use super::color::parse_color;
 use super::error::scene_err;
 use super::options::{type_name, Opts};
-use super::sim::{Ctx, Outcome};
+use super::sim::{Outcome, SceneContext};
 use mlua::{Lua, Value};
 
 /// Anything as text, the way `tostring` shows it (nil is empty).
@@ -19,8 +19,8 @@ fn text(lua: &Lua, _what: &str, v: Value) -> mlua::Result<String> {
     }
 }
 
-fn with_ctx<R>(lua: &Lua, f: impl FnOnce(&Ctx) -> R) -> R {
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+fn with_ctx<R>(lua: &Lua, f: impl FnOnce(&SceneContext) -> R) -> R {
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     f(&ctx)
 }
 

@@ -6,7 +6,7 @@
 //! symlink cannot lead out either).
 
 use super::error::scene_err;
-use super::sim::Ctx;
+use super::sim::SceneContext;
 use mlua::{Lua, Value};
 use std::path::{Path, PathBuf};
 
@@ -37,7 +37,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 format!("require: '{name}' is an editor annotation file (---@meta), not a module"),
             ));
         }
-        let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+        let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
         ctx.sources.borrow_mut().push(path.clone());
         drop(ctx);
         let chunk_name = format!("@{}", display_path(&path));
@@ -70,7 +70,7 @@ fn resolve(lua: &Lua, name: &str) -> Result<PathBuf, String> {
         ));
     }
     let rel = format!("{}.lua", name.replace('.', "/"));
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut dirs = vec![ctx.paths.scene_dir.clone()];
     dirs.extend(ctx.paths.scripts_dir.clone());
     for dir in &dirs {

@@ -4,7 +4,7 @@
 //! re-uses the Lua-side data (a `b.force` callback) of every body the re-run
 //! scene file made in the very same slot.
 
-use super::sim::{Extra, Sim};
+use super::sim::{SceneBody, Sim};
 use crate::physics::World;
 use serde::{Deserialize, Serialize};
 
@@ -35,7 +35,7 @@ impl Sim {
             .body_ids()
             .into_iter()
             .filter_map(|id| {
-                let e = self.extra(id)?;
+                let e = self.scene_body(id)?;
                 Some(SavedBody {
                     index: id.index,
                     generation: id.generation,
@@ -56,30 +56,30 @@ impl Sim {
     /// scene file ran just before (so its callbacks exist): a body it made in
     /// the same slot and generation keeps its Lua-side data.
     pub fn restore(&mut self, saved: SavedState) {
-        let mut extras: Vec<Option<Extra>> = Vec::new();
+        let mut scene_bodies: Vec<Option<SceneBody>> = Vec::new();
         for b in saved.bodies {
             let i = b.index as usize;
-            if extras.len() <= i {
-                extras.resize_with(i + 1, || None);
+            if scene_bodies.len() <= i {
+                scene_bodies.resize_with(i + 1, || None);
             }
             let kept = self
-                .extras
+                .scene_bodies
                 .get_mut(i)
                 .and_then(|e| e.take())
                 .filter(|e| e.generation == b.generation);
-            extras[i] = Some(Extra {
+            scene_bodies[i] = Some(SceneBody {
                 generation: b.generation,
                 id: b.id,
                 color: b.color,
                 force: kept.and_then(|e| e.force),
             });
         }
-        self.forced_bodies = extras
+        self.forced_bodies = scene_bodies
             .iter()
             .flatten()
             .filter(|e| e.force.is_some())
             .count();
-        self.extras = extras;
+        self.scene_bodies = scene_bodies;
         self.next_id = saved.next_id;
         self.dt = saved.dt;
         self.world = saved.world;

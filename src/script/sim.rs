@@ -1,7 +1,8 @@
 //! What a running scene owns besides its Lua state: the world and the
 //! scene-level data the API reads and writes (colours, force callbacks,
-//! plots, messages, settings). Lua reaches it through `Ctx` (app data).
+//! plots, messages, settings). Lua reaches it through `SceneContext` (app data).
 
+use super::force_inputs::ForceInputs;
 use crate::physics::{BodyDef, BodyId, BodyType, PhysicsResult, ShapeDef, World};
 use mlua::Function;
 use std::cell::{Cell, RefCell};
@@ -9,8 +10,9 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::rc::Rc;
 
-/// Per-body data the physics core does not keep.
-pub(super) struct Extra {
+/// A body as the scene knows it beyond the physics: its stable id, colour
+/// and own force callback (the world keeps none of these).
+pub(super) struct SceneBody {
     pub generation: u32,
     /// Stable scene-wide id (1, 2, … in creation order).
     pub id: u64,
@@ -84,7 +86,8 @@ pub struct Sim {
     pub(super) dt: f64,
     /// Bodies whose origin leaves this box are destroyed after the step.
     pub(super) bounds: Option<[f64; 4]>,
-    pub(super) extras: Vec<Option<Extra>>,
+    /// By body index (the slot's generation is checked on every lookup).
+    pub(super) scene_bodies: Vec<Option<SceneBody>>,
     pub(super) next_id: u64,
     pub(super) fields: Vec<Option<ForceField>>,
     pub(super) console: Console,
@@ -101,27 +104,10 @@ pub struct Sim {
     /// How many live bodies have a `b.force` (per-body force lists are
     /// rebuilt only when there are any).
     pub(super) forced_bodies: usize,
-    /// Position and velocity of every body at the start of the step, by
-    /// body index, while force callbacks run (`snapshot_live`): a compact
-    /// copy the hot `body.x` path reads instead of the large `Body` structs.
-    pub(super) snapshot: Vec<Snap>,
-    pub(super) snapshot_live: bool,
+    /// Every body's state as the step starts, while force callbacks run.
+    pub(super) force_inputs: ForceInputs,
     /// Bodies the scene file built, in order (keep-state reload).
     pub(super) creations: Vec<crate::script::creation::Creation>,
-}
-
-/// One body's state in the force-evaluation snapshot.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Snap {
-    pub generation: u32,
-    pub x: f64,
-    pub y: f64,
-    pub vx: f64,
-    pub vy: f64,
-    pub omega: f64,
-    /// Rotation as (cos, sin): the angle's atan2 is paid only when read.
-    pub rot: (f64, f64),
-    pub mass: f64,
 }
 
 impl Sim {
@@ -130,7 +116,7 @@ impl Sim {
             world,
             dt: 1.0 / 60.0,
             bounds: None,
-            extras: Vec::new(),
+            scene_bodies: Vec::new(),
             next_id: 1,
             fields: Vec::new(),
             console: Console::default(),
@@ -140,8 +126,7 @@ impl Sim {
             version: 0,
             force_time: std::time::Duration::ZERO,
             forced_bodies: 0,
-            snapshot: Vec::new(),
-            snapshot_live: false,
+            force_inputs: ForceInputs::default(),
             creations: Vec::new(),
         }
     }
@@ -164,15 +149,15 @@ impl Sim {
         self.dt
     }
 
-    pub(super) fn extra(&self, id: BodyId) -> Option<&Extra> {
-        self.extras
+    pub(super) fn scene_body(&self, id: BodyId) -> Option<&SceneBody> {
+        self.scene_bodies
             .get(id.index as usize)?
             .as_ref()
             .filter(|e| e.generation == id.generation)
     }
 
-    pub(super) fn extra_mut(&mut self, id: BodyId) -> Option<&mut Extra> {
-        self.extras
+    pub(super) fn scene_body_mut(&mut self, id: BodyId) -> Option<&mut SceneBody> {
+        self.scene_bodies
             .get_mut(id.index as usize)?
             .as_mut()
             .filter(|e| e.generation == id.generation)
@@ -180,7 +165,7 @@ impl Sim {
 
     /// The colour the scene gave a body (`#rrggbb`), if any.
     pub fn color(&self, id: BodyId) -> Option<&str> {
-        self.extra(id)?.color.as_deref()
+        self.scene_body(id)?.color.as_deref()
     }
 
     /// A body made outside Lua (mouse tools, puzzle parts, bodies carried
@@ -240,10 +225,10 @@ impl Sim {
     /// Record a body just created in the world.
     pub(super) fn register(&mut self, id: BodyId, color: Option<String>) {
         let i = id.index as usize;
-        if self.extras.len() <= i {
-            self.extras.resize_with(i + 1, || None);
+        if self.scene_bodies.len() <= i {
+            self.scene_bodies.resize_with(i + 1, || None);
         }
-        self.extras[i] = Some(Extra {
+        self.scene_bodies[i] = Some(SceneBody {
             generation: id.generation,
             id: self.next_id,
             color,
@@ -256,7 +241,7 @@ impl Sim {
     /// Destroy a body and forget its scene-side record.
     pub fn destroy(&mut self, id: BodyId) -> PhysicsResult<()> {
         self.world.destroy_body(id)?;
-        if let Some(slot) = self.extras.get_mut(id.index as usize) {
+        if let Some(slot) = self.scene_bodies.get_mut(id.index as usize) {
             if slot.as_ref().is_some_and(|e| e.force.is_some()) {
                 self.forced_bodies -= 1;
             }
@@ -268,7 +253,7 @@ impl Sim {
 
     /// Stable id of a live body (0 for a dead one).
     pub fn stable_id(&self, id: BodyId) -> u64 {
-        self.extra(id).map_or(0, |e| e.id)
+        self.scene_body(id).map_or(0, |e| e.id)
     }
 
     /// Live bodies in creation order.
@@ -283,31 +268,9 @@ impl Sim {
         v.into_iter().map(|(_, b)| b).collect()
     }
 
-    /// Fill the snapshot from the world and mark it live.
-    pub(super) fn take_snapshot(&mut self) {
-        self.snapshot.clear();
-        for (id, b) in self.world.bodies() {
-            let i = id.index as usize;
-            if self.snapshot.len() <= i {
-                self.snapshot.resize(i + 1, Snap::default());
-            }
-            self.snapshot[i] = Snap {
-                generation: id.generation,
-                x: b.xf.p.x,
-                y: b.xf.p.y,
-                vx: b.linear_velocity.x,
-                vy: b.linear_velocity.y,
-                omega: b.angular_velocity,
-                rot: (b.xf.q.c, b.xf.q.s),
-                mass: b.mass,
-            };
-        }
-        self.snapshot_live = true;
-    }
-
     /// Set or clear a body's own force callback.
     pub(super) fn set_body_force(&mut self, id: BodyId, f: Option<Function>) {
-        let Some(extra) = self.extra_mut(id) else {
+        let Some(extra) = self.scene_body_mut(id) else {
             return;
         };
         let before = extra.force.is_some();
@@ -338,7 +301,7 @@ pub(super) struct SearchPaths {
 }
 
 /// What every API function can reach (stored as Lua app data).
-pub(super) struct Ctx {
+pub(super) struct SceneContext {
     pub sim: Rc<RefCell<Sim>>,
     pub clock: crate::script::limits::Clock,
     pub paths: SearchPaths,

@@ -4,7 +4,7 @@ use super::body_fields::number as num;
 use super::error::scene_err;
 use super::handles::{body_of, handle_for};
 use super::options::{point_from, type_name};
-use super::sim::Ctx;
+use super::sim::SceneContext;
 use crate::physics::settings::Integrator;
 use crate::physics::Vec2;
 use mlua::{Lua, MetaMethod, UserData, UserDataMethods, Value};
@@ -12,7 +12,7 @@ use mlua::{Lua, MetaMethod, UserData, UserDataMethods, Value};
 pub struct WorldHandle;
 
 fn get(lua: &Lua, key: &str) -> mlua::Result<Value> {
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let sim = ctx.sim.borrow();
     let s = &sim.world.settings;
     Ok(match key {
@@ -38,7 +38,7 @@ fn get(lua: &Lua, key: &str) -> mlua::Result<Value> {
 
 fn set(lua: &Lua, key: &str, v: Value) -> mlua::Result<()> {
     let what = format!("world.{key}");
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut sim = ctx.sim.borrow_mut();
     match key {
         "gravity" => {
@@ -172,7 +172,7 @@ impl UserData for WorldHandle {
         );
         m.add_method("bodies", |lua, _, ()| {
             let ids = lua
-                .app_data_ref::<Ctx>()
+                .app_data_ref::<SceneContext>()
                 .expect("scene context")
                 .sim
                 .borrow()
@@ -197,7 +197,7 @@ impl UserData for WorldHandle {
                 }
             };
             let found = {
-                let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+                let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
                 let sim = ctx.sim.borrow();
                 sim.bodies_in_order().into_iter().find(|id| {
                     sim.world
@@ -213,7 +213,7 @@ impl UserData for WorldHandle {
                 num(lua, "world:query_point: y", &y)?,
             );
             let ids = lua
-                .app_data_ref::<Ctx>()
+                .app_data_ref::<SceneContext>()
                 .expect("scene context")
                 .sim
                 .borrow()
@@ -237,7 +237,7 @@ impl UserData for WorldHandle {
                     num(lua, "world:raycast: y2", &y2)?,
                 );
                 let hit = lua
-                    .app_data_ref::<Ctx>()
+                    .app_data_ref::<SceneContext>()
                     .expect("scene context")
                     .sim
                     .borrow()
@@ -257,7 +257,7 @@ impl UserData for WorldHandle {
         );
         m.add_method("energy", |lua, _, ()| {
             Ok(lua
-                .app_data_ref::<Ctx>()
+                .app_data_ref::<SceneContext>()
                 .expect("scene context")
                 .sim
                 .borrow()
@@ -276,7 +276,7 @@ impl UserData for WorldHandle {
                 ));
             }
             if lua
-                .app_data_ref::<Ctx>()
+                .app_data_ref::<SceneContext>()
                 .expect("scene context")
                 .in_callback
                 .get()

@@ -4,7 +4,7 @@
 //! which keeps running.
 
 use super::carry::{carry_over, reloaded_text};
-use super::reloader::{back_text, deleted_text, failed_text, Outcome, Reloader};
+use super::reloader::{back_text, deleted_text, failed_text, ReloadAttempt, Reloader};
 use super::timing::Timing;
 use crate::app::window::sandbox::Sandbox;
 use std::time::Instant;
@@ -15,22 +15,22 @@ pub fn poll_window(sb: &mut Sandbox, r: &mut Reloader) -> bool {
     let Some(change) = r.poll() else {
         return false;
     };
-    let (back, outcome) = r.handle(&change, sb.scene(), sb.options());
+    let (back, attempt) = r.handle(&change, sb.scene(), sb.options());
     if back {
         println!("physbox: {}", back_text(sb.scene().path()));
     }
-    if let Some(outcome) = outcome {
-        apply(sb, outcome);
+    if let Some(attempt) = attempt {
+        apply(sb, attempt);
     }
     true
 }
 
-/// Put an outcome into the sandbox: the new version takes over, or the
+/// Put a reload attempt into the sandbox: the new version takes over, or the
 /// error shows while the old scene runs on. The timing of a version that
 /// took over, carrying over included.
-pub fn apply(sb: &mut Sandbox, outcome: Outcome) -> Option<Timing> {
-    match outcome {
-        Outcome::Loaded { mut scene, timing } => {
+pub fn apply(sb: &mut Sandbox, attempt: ReloadAttempt) -> Option<Timing> {
+    match attempt {
+        ReloadAttempt::Loaded { mut scene, timing } => {
             let t = Instant::now();
             let carried = carry_over(sb.scene(), &mut scene, sb.reload_mode(), sb.build_mode());
             let timing = Timing {
@@ -41,12 +41,12 @@ pub fn apply(sb: &mut Sandbox, outcome: Outcome) -> Option<Timing> {
             sb.take_reloaded(*scene, carried, timing, text);
             Some(timing)
         }
-        Outcome::Failed(e) => {
+        ReloadAttempt::Failed(e) => {
             eprintln!("physbox: {}", failed_text(&e));
             sb.show_reload_error(e.to_string());
             None
         }
-        Outcome::Deleted => {
+        ReloadAttempt::Deleted => {
             let text = deleted_text(sb.scene().path());
             eprintln!("physbox: {text}");
             sb.show_reload_error(format!("{text}; it reloads when the file is back."));

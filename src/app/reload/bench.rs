@@ -88,10 +88,10 @@ fn measure(path: &std::path::Path) -> Result<String, String> {
             let change = reloader
                 .wait(Duration::from_secs(5))
                 .ok_or("the save was not seen within 5 s")?;
-            let (_, outcome) = reloader.handle(&change, sb.scene(), sb.options());
-            let outcome = outcome.ok_or("the scene file vanished")?;
+            let (_, attempt) = reloader.handle(&change, sb.scene(), sb.options());
+            let attempt = attempt.ok_or("the scene file vanished")?;
             let t = Instant::now();
-            let timing = apply(&mut sb, outcome)
+            let timing = apply(&mut sb, attempt)
                 .ok_or_else(|| sb.error().unwrap_or("the reload failed").to_string())?;
             render(&mut sb, &mut pm);
             image::to_0rgb(&pm, &mut buffer);

@@ -22,8 +22,8 @@ use crate::script::{Scene, SceneError, SceneOptions};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// What one settled change led to.
-pub enum Outcome {
+/// What one settled change led to: a reload attempt.
+pub enum ReloadAttempt {
     /// The new version, run from its start; nothing carried over yet.
     Loaded {
         scene: Box<Scene>,
@@ -159,21 +159,21 @@ impl Reloader {
     }
 
     /// Act on a change: load `current`'s scene file again. Returns whether
-    /// the scene file came back after a deletion, and the outcome (`None`:
+    /// the scene file came back after a deletion, and the attempt (`None`:
     /// the file is still gone, which was already said).
     pub fn handle(
         &mut self,
         change: &Change,
         current: &Scene,
         options: &SceneOptions,
-    ) -> (bool, Option<Outcome>) {
+    ) -> (bool, Option<ReloadAttempt>) {
         let path = current.path().to_path_buf();
         if !path.is_file() {
             if self.missing {
                 return (false, None);
             }
             self.missing = true;
-            return (false, Some(Outcome::Deleted));
+            return (false, Some(ReloadAttempt::Deleted));
         }
         let back = std::mem::take(&mut self.missing);
         let t = Instant::now();
@@ -185,12 +185,12 @@ impl Reloader {
             load: t.elapsed(),
             reconcile: Duration::ZERO,
         };
-        let outcome = match loaded {
+        let attempt = match loaded {
             Ok(scene) => {
                 self.tried.clear();
                 self.base = scene.sources();
                 self.arm();
-                Outcome::Loaded {
+                ReloadAttempt::Loaded {
                     scene: Box::new(scene),
                     timing,
                 }
@@ -198,10 +198,10 @@ impl Reloader {
             Err(e) => {
                 self.tried = tried;
                 self.arm();
-                Outcome::Failed(e)
+                ReloadAttempt::Failed(e)
             }
         };
-        (back, Some(outcome))
+        (back, Some(attempt))
     }
 }
 

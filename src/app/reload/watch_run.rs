@@ -18,7 +18,7 @@
 
 use super::carry::{carry_over, reloaded_text};
 use super::mode::ReloadMode;
-use super::reloader::{back_text, deleted_text, failed_text, Outcome, Reloader};
+use super::reloader::{back_text, deleted_text, failed_text, ReloadAttempt, Reloader};
 use super::timing::{latency_line, Timing};
 use crate::app::clock::FixedStep;
 use crate::app::view;
@@ -94,13 +94,13 @@ pub fn run(req: &WatchRequest) -> Result<(), SceneError> {
         let Some(change) = reloader.wait(TICK) else {
             continue;
         };
-        let (back, outcome) = reloader.handle(&change, &scene, &req.options);
+        let (back, attempt) = reloader.handle(&change, &scene, &req.options);
         if back {
             say(&back_text(scene.path()));
         }
-        let Some(outcome) = outcome else { continue };
-        match outcome {
-            Outcome::Loaded {
+        let Some(attempt) = attempt else { continue };
+        match attempt {
+            ReloadAttempt::Loaded {
                 scene: mut new,
                 timing,
             } => {
@@ -124,11 +124,11 @@ pub fn run(req: &WatchRequest) -> Result<(), SceneError> {
                 clock.reset();
                 reloads += 1;
             }
-            Outcome::Failed(e) => {
+            ReloadAttempt::Failed(e) => {
                 say(&failed_text(&e));
                 reloads += 1;
             }
-            Outcome::Deleted => say(&deleted_text(scene.path())),
+            ReloadAttempt::Deleted => say(&deleted_text(scene.path())),
         }
         if req.exit_after.is_some_and(|n| reloads >= n) {
             return Ok(());

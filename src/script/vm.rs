@@ -2,7 +2,7 @@
 //! "The environment is a sandbox"), text-only `load`, our `print` and
 //! `require`, and a memory limit.
 
-use super::sim::Ctx;
+use super::sim::SceneContext;
 use mlua::{ffi, HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Value, VmState};
 
 /// A fresh Lua state with the sandboxed standard library.
@@ -33,7 +33,7 @@ pub fn new_lua(memory_limit: usize) -> mlua::Result<Lua> {
     Ok(lua)
 }
 
-/// Install `print`, text-only `load` and hooked coroutines. Needs `Ctx`.
+/// Install `print`, text-only `load` and hooked coroutines. Needs `SceneContext`.
 pub fn install_base(lua: &Lua) -> mlua::Result<()> {
     let g = lua.globals();
     // print: Lua's own formatting (tostring, so 3.0 prints as "3.0" and
@@ -50,7 +50,7 @@ pub fn install_base(lua: &Lua) -> mlua::Result<()> {
                 let s: mlua::LuaString = tostring.call(v)?;
                 line.push_str(&s.to_string_lossy());
             }
-            let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+            let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
             ctx.sim.borrow_mut().console.write(line);
             Ok(())
         })?,
@@ -123,7 +123,7 @@ pub fn install_base(lua: &Lua) -> mlua::Result<()> {
     co.raw_set("wrap", wrap)?;
     // String patterns that watch the clock (Lua's own cannot be stopped).
     let clock = lua
-        .app_data_ref::<Ctx>()
+        .app_data_ref::<SceneContext>()
         .expect("scene context")
         .clock
         .clone();
@@ -133,7 +133,7 @@ pub fn install_base(lua: &Lua) -> mlua::Result<()> {
 
 fn hook_thread(lua: &Lua, t: &mlua::Thread) -> mlua::Result<()> {
     let clock = lua
-        .app_data_ref::<Ctx>()
+        .app_data_ref::<SceneContext>()
         .expect("scene context")
         .clock
         .clone();
