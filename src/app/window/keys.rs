@@ -6,6 +6,7 @@
 use super::bindings::{action_of, Action};
 use super::puzzle_input;
 use super::sandbox::Sandbox;
+use super::saves;
 use crate::physics::WorldSettings;
 use crate::platform::Input;
 use crate::render::{Layer, Pixmap};
@@ -63,8 +64,8 @@ fn act(sb: &mut Sandbox, a: Action, input: &Input, pm: &Pixmap) {
         Action::Slower => sb.set_speed(sb.speed() * 0.5),
         Action::Faster => sb.set_speed(sb.speed() * 2.0),
         Action::RealTime => sb.set_speed(1.0),
-        Action::Screenshot => sb.screenshot(pm),
-        Action::Snapshot => sb.save_snapshot(),
+        Action::Screenshot => saves::screenshot(sb, pm),
+        Action::Snapshot => saves::snapshot(sb),
         Action::Picker => sb.open_picker(),
         Action::Hud => sb.toggle_hud(),
         Action::Delete => {

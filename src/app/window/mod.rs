@@ -14,5 +14,6 @@ pub mod pointer;
 pub mod puzzle_input;
 pub mod render;
 pub mod sandbox;
+pub mod saves;
 pub mod stats;
 pub mod tools;

@@ -7,7 +7,9 @@ use super::bindings::{action_of, Action};
 use super::pointer::went_down;
 use super::sandbox::Sandbox;
 use crate::app::puzzle::bin_panel::{self, BinItem};
+use crate::app::puzzle::parts::PartKind;
 use crate::app::puzzle::play::next_level;
+use crate::physics::Vec2;
 use crate::platform::Input;
 use crate::script::{Outcome, SceneError};
 
@@ -39,9 +41,9 @@ pub fn key(sb: &mut Sandbox, key: &str) -> bool {
         "enter" if building => sb.start_puzzle(),
         "backspace" => sb.reset_puzzle(),
         "f11" => sb.save_solution(),
-        "delete" if building => sb.remove_hovered_part(),
+        "delete" if building => remove_hovered_part(sb),
         "delete" => sb.say("parts can be removed in build mode only (Backspace resets)".into()),
-        "q" | "e" if building => sb.turn_part(if key == "q" { TURN } else { -TURN }),
+        "q" | "e" if building => turn_part(sb, if key == "q" { TURN } else { -TURN }),
         // The table's keys (help, pause, layers, ...) still work; single
         // steps and everything meant for the scene wait for Start.
         _ if building => {
@@ -79,17 +81,23 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
     let bin = bin_panel::hit(sb.text(), sb.camera().height, b.puzzle(), mx, my);
     if went_down(input.left, last.left) {
         match bin {
-            Some(BinItem::Part(k)) => sb.select_part(k),
+            Some(BinItem::Part(k)) => {
+                if let Some((b, _)) = sb.puzzle_and_scene() {
+                    b.select(k);
+                }
+            }
             Some(BinItem::Start) => sb.start_puzzle(),
             Some(BinItem::Reset) => sb.reset_puzzle(),
-            None if building => sb.build_click(at, input),
+            None if building => build_click(sb, at, input),
             None => sb.click(at, "left"),
         }
     }
-    if input.left {
-        sb.drag_part(at);
-    } else {
-        sb.let_go_of_part();
+    if let Some((b, scene)) = sb.puzzle_and_scene() {
+        if !input.left {
+            b.let_go();
+        } else if b.drag_to(scene, at) {
+            sb.forget_hover();
+        }
     }
     // Right: drag pans; a click that did not move removes the part under
     // it (build mode) or goes to the scene's `on_click` (running). Start
@@ -99,9 +107,62 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
     };
     if sb.right_button(input, &last, (mx, my)) {
         if building {
-            sb.remove_hovered_part();
+            remove_hovered_part(sb);
         } else {
             sb.click(at, "right");
         }
+    }
+}
+
+/// A left click in the world in build mode: hold the part under the
+/// cursor, or place the chosen part (Shift: a circle, Ctrl: a box).
+fn build_click(sb: &mut Sandbox, at: Vec2, input: &Input) {
+    let hovered = sb.hovered_part();
+    let Some((b, scene)) = sb.puzzle_and_scene() else {
+        return;
+    };
+    if let Some(i) = hovered {
+        b.grab(i, at);
+        return;
+    }
+    let kind = if input.is_down("shift") {
+        Some(PartKind::Circle)
+    } else if input.is_down("ctrl") {
+        Some(PartKind::Box)
+    } else {
+        b.puzzle().selected()
+    };
+    let placed = match kind {
+        Some(kind) => b.place_at(scene, kind, at),
+        None => Err("pick a part in the bin first".into()),
+    };
+    if let Err(e) = placed {
+        sb.say(e);
+    }
+}
+
+/// Take the part under the cursor back into the bin (build mode).
+fn remove_hovered_part(sb: &mut Sandbox) {
+    let hovered = sb.hovered_part();
+    if let (Some(i), Some((b, scene))) = (hovered, sb.puzzle_and_scene()) {
+        b.remove(scene, i);
+        sb.forget_hover();
+    }
+}
+
+/// Q / E: turn the part under the cursor, or the next part to place.
+fn turn_part(sb: &mut Sandbox, by: f64) {
+    let hovered = sb.hovered_part();
+    let Some((b, scene)) = sb.puzzle_and_scene() else {
+        return;
+    };
+    let Some(i) = hovered else {
+        b.turn_next(by);
+        return;
+    };
+    let turned = b.turn(scene, i, by);
+    sb.forget_hover();
+    if let Err(e) = turned {
+        sb.say(format!("can't turn it: {e}"));
     }
 }

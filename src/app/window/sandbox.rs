@@ -496,44 +496,6 @@ impl Sandbox {
         self.out_dir = dir;
     }
 
-    /// F12: save the picture on screen.
-    pub fn screenshot(&mut self, pm: &Pixmap) {
-        let path = self.out_dir.join(self.file_stem("png"));
-        match crate::render::image::save_png(pm, &path) {
-            Ok(()) => self.say(format!("screenshot saved: {}", path.display())),
-            Err(e) => self.say(e),
-        }
-    }
-
-    /// F5: save the running world.
-    pub fn save_snapshot(&mut self) {
-        let path = self.out_dir.join(self.file_stem("json"));
-        match snapshot::save(&self.scene, &path) {
-            Ok(()) => self.say(format!(
-                "snapshot saved: {} (open it with: physbox {})",
-                path.display(),
-                path.display()
-            )),
-            Err(e) => self.say(e),
-        }
-    }
-
-    /// "rain-12.50s.png": the scene's name and the simulated time.
-    fn file_stem(&self, ext: &str) -> String {
-        let stem = self
-            .scene
-            .path()
-            .file_stem()
-            .map_or("scene".into(), |s| s.to_string_lossy().into_owned());
-        let mut name = format!("{stem}-{:.2}s.{ext}", self.scene.world().time());
-        let mut n = 2;
-        while self.out_dir.join(&name).exists() {
-            name = format!("{stem}-{:.2}s-{n}.{ext}", self.scene.world().time());
-            n += 1;
-        }
-        name
-    }
-
     // ----- The mouse tools -----
 
     pub fn tools(&self) -> &Tools {
@@ -743,84 +705,20 @@ impl Sandbox {
         self.build.is_some()
     }
 
-    /// The bin's selection: the part the next click places.
-    pub fn select_part(&mut self, kind: PartKind) {
-        if let Some(b) = &mut self.build {
-            b.select(kind);
-        }
+    /// The puzzle and the scene its parts are in, to place, move, turn and
+    /// remove parts (`puzzle_input.rs`).
+    pub fn puzzle_and_scene(&mut self) -> Option<(&mut BuildMode, &mut Scene)> {
+        Some((self.build.as_mut()?, &mut self.scene))
     }
 
     /// The placed part under the cursor, if any.
-    fn hovered_part(&self) -> Option<usize> {
+    pub fn hovered_part(&self) -> Option<usize> {
         self.build.as_ref()?.part_of(self.tools.hovered()?)
     }
 
-    /// A left click in the world in build mode: hold the part under the
-    /// cursor, or place the chosen part (Shift: a circle, Ctrl: a box).
-    pub fn build_click(&mut self, at: Vec2, input: &Input) {
-        let hovered = self.hovered_part();
-        let Some(b) = &mut self.build else {
-            return;
-        };
-        if let Some(i) = hovered {
-            b.grab(i, at);
-            return;
-        }
-        let kind = if input.is_down("shift") {
-            Some(PartKind::Circle)
-        } else if input.is_down("ctrl") {
-            Some(PartKind::Box)
-        } else {
-            b.puzzle().selected()
-        };
-        let Some(kind) = kind else {
-            self.say("pick a part in the bin first".into());
-            return;
-        };
-        if let Err(e) = b.place_at(&mut self.scene, kind, at) {
-            self.say(e);
-        }
-    }
-
-    /// The left button is held at `at` in build mode: a held part follows.
-    pub fn drag_part(&mut self, at: Vec2) {
-        if let Some(b) = &mut self.build {
-            if b.drag_to(&mut self.scene, at) {
-                self.tools.hover(None);
-            }
-        }
-    }
-
-    /// The left button is up: no part is held.
-    pub fn let_go_of_part(&mut self) {
-        if let Some(b) = &mut self.build {
-            b.let_go();
-        }
-    }
-
-    /// Take the part under the cursor back into the bin (build mode).
-    pub fn remove_hovered_part(&mut self) {
-        if let (Some(i), Some(b)) = (self.hovered_part(), &mut self.build) {
-            b.remove(&mut self.scene, i);
-            self.tools.hover(None);
-        }
-    }
-
-    /// Q / E: turn the part under the cursor, or the next part to place.
-    pub fn turn_part(&mut self, by: f64) {
-        let hovered = self.hovered_part();
-        let Some(b) = &mut self.build else {
-            return;
-        };
-        match hovered {
-            Some(i) => {
-                if let Err(e) = b.turn(&mut self.scene, i, by) {
-                    self.say(format!("can't turn it: {e}"));
-                }
-                self.tools.hover(None);
-            }
-            None => b.turn_next(by),
-        }
+    /// Parts were made again or taken away: the hovered body id is stale.
+    pub fn forget_hover(&mut self) {
+        self.tools.hover(None);
     }
 
     /// Place a part as a solution file or a test would (build mode only).
