@@ -6,10 +6,10 @@
 
 use super::camera::Camera;
 use super::color::Rgba;
-use super::stroke::stroke_round;
+use super::paint::{fill, stroke_round};
 use crate::physics::debug_draw::{DebugDraw, DrawFlags, DrawStyle};
 use crate::physics::{Aabb, JointType, Real, Vec2, World};
-use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Transform};
+use tiny_skia::{PathBuilder, Pixmap};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum LinkCmd {
@@ -125,18 +125,7 @@ pub fn draw_links(pm: &mut Pixmap, cam: &Camera, links: &[LinkCmd], anchors: boo
                 let mut dots = PathBuilder::new();
                 dots.push_circle(a.0, a.1, 3.0);
                 dots.push_circle(b.0, b.1, 3.0);
-                if let Some(path) = dots.finish() {
-                    let mut paint = Paint::default();
-                    paint.set_color(color.to_skia());
-                    paint.anti_alias = true;
-                    pm.fill_path(
-                        &path,
-                        &paint,
-                        FillRule::Winding,
-                        Transform::identity(),
-                        None,
-                    );
-                }
+                fill(pm, dots, *color);
             }
             LinkCmd::Spring { a, b, coils, color } => {
                 let pts = zigzag(cam.to_screen(*a), cam.to_screen(*b), *coils);

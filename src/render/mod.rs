@@ -18,9 +18,9 @@ pub mod image;
 pub mod interp;
 pub mod links;
 pub mod overlay;
+pub mod paint;
 pub mod raster;
 pub mod sprites;
-pub mod stroke;
 pub mod text;
 pub mod widgets;
 

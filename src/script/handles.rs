@@ -134,20 +134,23 @@ unsafe fn fallback(l: *mut ffi::lua_State) -> c_int {
     1
 }
 
+/// The key of `body.key`: fields have string names.
+fn field_name(lua: &Lua, key: Value) -> mlua::Result<String> {
+    match key {
+        Value::String(s) => Ok(s.to_str()?.to_string()),
+        other => Err(scene_err(
+            lua,
+            format!("Body has no field {}", other.to_string()?),
+        )),
+    }
+}
+
 /// Build the handles' metatable. `sim` must outlive the Lua state.
 pub fn install(lua: &Lua, sim: &RefCell<Sim>) -> mlua::Result<()> {
     let methods = methods(lua)?;
     let slow_index = lua.create_function(move |lua, (ud, key): (Value, Value)| {
         let id = self_body(lua, &ud)?;
-        let key = match key {
-            Value::String(s) => s.to_str()?.to_string(),
-            other => {
-                return Err(scene_err(
-                    lua,
-                    format!("Body has no field {}", other.to_string()?),
-                ))
-            }
-        };
+        let key = field_name(lua, key)?;
         if let Some(f) = methods.raw_get::<Option<Function>>(key.as_str())? {
             return Ok(Value::Function(f));
         }
@@ -155,15 +158,7 @@ pub fn install(lua: &Lua, sim: &RefCell<Sim>) -> mlua::Result<()> {
     })?;
     let newindex = lua.create_function(|lua, (ud, key, v): (Value, Value, Value)| {
         let id = self_body(lua, &ud)?;
-        let key = match key {
-            Value::String(s) => s.to_str()?.to_string(),
-            other => {
-                return Err(scene_err(
-                    lua,
-                    format!("Body has no field {}", other.to_string()?),
-                ))
-            }
-        };
+        let key = field_name(lua, key)?;
         set_field(lua, id, &key, v)
     })?;
     let tostring = lua.create_function(|lua, ud: Value| {

@@ -3,7 +3,7 @@
 
 use super::color::parse_color;
 use super::error::scene_err;
-use super::options::{type_name, Opts};
+use super::options::{string_arg, type_name, Opts};
 use super::sim::{Outcome, SceneContext};
 use mlua::{Lua, Value};
 
@@ -83,15 +83,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     g.raw_set(
         "plot",
         lua.create_function(|lua, (name, value): (Value, Value)| {
-            let name = match name {
-                Value::String(s) => s.to_str()?.to_string(),
-                other => {
-                    return Err(scene_err(
-                        lua,
-                        format!("plot: name must be a string, got {}", type_name(&other)),
-                    ))
-                }
-            };
+            let name = string_arg(lua, "plot: name", name)?;
             let v = match value {
                 Value::Integer(i) => i as f64,
                 Value::Number(n) => n,

@@ -6,6 +6,7 @@
 //! symlink cannot lead out either).
 
 use super::error::scene_err;
+use super::options::string_arg;
 use super::sim::SceneContext;
 use mlua::{Lua, Value};
 use std::path::{Path, PathBuf};
@@ -13,18 +14,7 @@ use std::path::{Path, PathBuf};
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let loaded = lua.create_table()?;
     let f = lua.create_function(move |lua, name: Value| {
-        let name = match name {
-            Value::String(s) => s.to_str()?.to_string(),
-            other => {
-                return Err(scene_err(
-                    lua,
-                    format!(
-                        "require: module name must be a string, got {}",
-                        other.type_name()
-                    ),
-                ))
-            }
-        };
+        let name = string_arg(lua, "require: module name", name)?;
         if let Some(v) = loaded.raw_get::<Option<Value>>(name.as_str())? {
             return Ok(v);
         }

@@ -70,31 +70,26 @@ pub fn run() -> Result<String, String> {
     let mut pm = Pixmap::new(WIDTH, HEIGHT).expect("pixmap");
     let cam = view::initial_camera(&scene, WIDTH, HEIGHT);
     let poses = Poses::default();
-    let mut drawn = 0;
-    let (world_med, world_best, world_cpu) = time(|| {
-        drawn = view::draw_scene(
-            &mut renderer,
-            &mut pm,
+    // The world as the window draws it (no layers, no overlay).
+    let draw = |renderer: &mut Renderer, pm: &mut Pixmap| {
+        view::draw_scene(
+            renderer,
+            pm,
             &scene,
             &cam,
             &poses,
             1.0,
             Layers::default(),
             &[],
-        );
+        )
+    };
+    let mut drawn = 0;
+    let (world_med, world_best, world_cpu) = time(|| {
+        drawn = draw(&mut renderer, &mut pm);
     });
     let mut buf = Vec::new();
     let (full_med, full_best, full_cpu) = time(|| {
-        view::draw_scene(
-            &mut renderer,
-            &mut pm,
-            &scene,
-            &cam,
-            &poses,
-            1.0,
-            Layers::default(),
-            &[],
-        );
+        draw(&mut renderer, &mut pm);
         let lines: Vec<(String, crate::render::Rgba)> = (0..6)
             .map(|i| {
                 (

@@ -8,11 +8,10 @@ use super::sandbox::Sandbox;
 use super::tools::Spawn;
 use crate::app::puzzle::play::next_scene_path;
 use crate::physics::{BodyId, BodyType, World};
+use crate::render::color::series_color;
 use crate::render::highlight::highlight;
 use crate::render::text::TextPainter;
-use crate::render::widgets::{
-    panel, panel_size, plots, series_color, wrap, Series, DIM_TEXT, HUD_PX, TEXT,
-};
+use crate::render::widgets::{panel, panel_size, plots, wrap, Series, DIM_TEXT, HUD_PX, TEXT};
 use crate::render::{Pixmap, Rgba, Target};
 use crate::script::Outcome;
 

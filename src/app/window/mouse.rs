@@ -16,12 +16,9 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
         // authored bodies.
         return puzzle_input::mouse(sb, input);
     }
-    let last = sb.remember_input(input);
-    let Some((mx, my)) = input.mouse else {
-        sb.mouse_away(input);
+    let Some((last, (mx, my), p)) = sb.pointer_frame(input) else {
         return;
     };
-    let p = sb.point_and_zoom(input, (mx, my));
     // Left: spawn with shift / ctrl, else grab or select, else on_click.
     if went_down(input.left, last.left) {
         if input.is_down("shift") {

@@ -68,12 +68,9 @@ pub fn bin_targets(sb: &Sandbox) -> Vec<(String, (f32, f32, f32, f32))> {
 /// buttons, placing, moving and removing parts in build mode; while
 /// running only clicks for the scene, panning and zooming.
 pub fn mouse(sb: &mut Sandbox, input: &Input) {
-    let last = sb.remember_input(input);
-    let Some((mx, my)) = input.mouse else {
-        sb.mouse_away(input);
+    let Some((last, (mx, my), at)) = sb.pointer_frame(input) else {
         return;
     };
-    let at = sb.point_and_zoom(input, (mx, my));
     let Some(b) = sb.build_mode() else {
         return;
     };

@@ -506,10 +506,18 @@ impl Sandbox {
         self.tools.select(id);
     }
 
-    /// The previous frame's input (for button edges); `input` is kept as
-    /// the next frame's previous.
-    pub fn remember_input(&mut self, input: &Input) -> Input {
-        std::mem::replace(&mut self.last_input, input.clone())
+    /// A frame's mouse, first of all: with the cursor over the window, the
+    /// previous frame's input (for button edges) and the cursor in window
+    /// pixels and in the world (`point_and_zoom`). Off the window, buttons
+    /// released there end what they held, and there is nothing to do.
+    pub fn pointer_frame(&mut self, input: &Input) -> Option<(Input, (f32, f32), Vec2)> {
+        let last = std::mem::replace(&mut self.last_input, input.clone());
+        let Some(at) = input.mouse else {
+            self.mouse_away(input);
+            return None;
+        };
+        let p = self.point_and_zoom(input, at);
+        Some((last, at, p))
     }
 
     pub fn mouse_world(&self, input: &Input) -> Option<Vec2> {
@@ -525,7 +533,7 @@ impl Sandbox {
     /// The cursor at window point (mx, my): the scene's `mouse()` and the
     /// hovered body follow it, and the wheel zooms about it. Returns the
     /// point in the world.
-    pub fn point_and_zoom(&mut self, input: &Input, (mx, my): (f32, f32)) -> Vec2 {
+    fn point_and_zoom(&mut self, input: &Input, (mx, my): (f32, f32)) -> Vec2 {
         let p = self.camera.to_world(mx, my);
         self.scene.set_mouse(p.x, p.y);
         self.tools.hover(self.body_at(p));
@@ -538,7 +546,7 @@ impl Sandbox {
 
     /// The cursor is not over the window: released buttons end what they
     /// held.
-    pub fn mouse_away(&mut self, input: &Input) {
+    fn mouse_away(&mut self, input: &Input) {
         self.tools.mouse_away(&mut self.scene, input);
         if !input.left {
             if let Some(b) = &mut self.build {
