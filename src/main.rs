@@ -1,4 +1,4 @@
-//! physbox command line: see `physbox --help` and `src/app/cli.rs`.
+//! physbox command line: see `physbox --help` and `src/app/commands/cli.rs`.
 
 use clap::Parser;
 use physbox::app::commands::cli::{main_with, Cli};

@@ -300,7 +300,7 @@ fn picker_lists_scenes_and_opens_one() {
     let (mut sb, _) = open("picker", SCENE);
     frame(&mut sb, &press("tab"), 0.0);
     let picker = sb.panels().picker().expect("picker open");
-    let target = picker.files[picker.index].clone();
+    let target = picker.chosen().expect("a scene chosen").to_path_buf();
     frame(&mut sb, &press("enter"), 0.0);
     assert!(sb.panels().picker().is_none());
     assert_eq!(sb.opened(), target);

@@ -143,7 +143,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     g.raw_set(
         "tools",
         lua.create_function(|lua, v: Value| {
-            // The parts a player can place (app/parts.rs): circle, box,
+            // The parts a player can place (app/puzzle/parts.rs): circle, box,
             // polygon (a wedge) and segment (a ledge) from the contract,
             // plank and spring added.
             let allowed = ["circle", "box", "polygon", "segment", "plank", "spring"];

@@ -280,15 +280,15 @@ fn outcome_lines(sb: &Sandbox) -> Option<Lines> {
 
 fn picker_lines(sb: &Sandbox) -> Option<Lines> {
     let p = sb.panels().picker()?;
-    let mut lines = vec![(format!("open a scene from {}/", p.dir.display()), WARN)];
-    if p.files.is_empty() {
+    let mut lines = vec![(format!("open a scene from {}/", p.dir().display()), WARN)];
+    if p.files().is_empty() {
         lines.push(line("(no .lua files)"));
     }
-    for (i, f) in p.files.iter().enumerate() {
+    for f in p.files() {
         let name = f
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-        if i == p.index {
+        if p.chosen() == Some(f.as_path()) {
             lines.push((format!("> {name}"), WARN));
         } else {
             lines.push(line(format!("  {name}")));

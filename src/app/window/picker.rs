@@ -4,9 +4,9 @@
 use std::path::{Path, PathBuf};
 
 pub struct Picker {
-    pub dir: PathBuf,
-    pub files: Vec<PathBuf>,
-    pub index: usize,
+    dir: PathBuf,
+    files: Vec<PathBuf>,
+    index: usize,
 }
 
 /// The folder to list: `scenes/` here, else the open scene's own folder.
@@ -37,6 +37,21 @@ impl Picker {
             .position(|f| f.file_name() == current.file_name())
             .unwrap_or(0);
         Picker { dir, files, index }
+    }
+
+    /// The folder listed.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Its `.lua` files, sorted.
+    pub fn files(&self) -> &[PathBuf] {
+        &self.files
+    }
+
+    /// The file Enter opens.
+    pub fn chosen(&self) -> Option<&Path> {
+        self.files.get(self.index).map(PathBuf::as_path)
     }
 
     /// A key while the picker is open: the file to open on Enter.
