@@ -10,8 +10,8 @@ use common::{frame, left_path, press, temp_dir};
 use physbox::app::puzzle::parts::PartKind;
 use physbox::app::puzzle::solution::Solution;
 use physbox::app::puzzle::verify::{verify, Verdict};
+use physbox::app::window::picture;
 use physbox::app::window::puzzle_input;
-use physbox::app::window::render::render;
 use physbox::app::window::sandbox::Sandbox;
 use physbox::app::window::tools::Spawn;
 use physbox::physics::Vec2;
@@ -392,7 +392,7 @@ fn after_a_win_n_opens_next_scene_and_a_missing_one_is_a_clear_error() {
 fn the_parts_bin_and_mode_line_draw() {
     let (mut sb, _) = open("draw", LEVEL);
     let mut pm = pixmap(400, 300);
-    render(&mut sb, &mut pm);
+    picture::draw(&mut sb, &mut pm);
     let (_, (x, y, _, h)) = puzzle_input::bin_targets(&sb)
         .into_iter()
         .find(|(n, _)| n == "start")
@@ -408,11 +408,11 @@ fn the_parts_bin_and_mode_line_draw() {
     let (free, _) = open("draw-free", "box { x = 0, y = 0, w = 1, h = 1 }\n");
     let mut plain = pixmap(400, 300);
     let mut free = free;
-    render(&mut free, &mut plain);
+    picture::draw(&mut free, &mut plain);
     let bg = plain.pixel(x as u32 + 1, (y + h) as u32 - 2).unwrap();
     assert_ne!((bg.red(), bg.green(), bg.blue()), (0x2e, 0x33, 0x45));
     frame(&mut sb, &press("enter"), 0.0);
-    render(&mut sb, &mut pm);
+    picture::draw(&mut sb, &mut pm);
 }
 
 /// Play level 1 in the window as a player would: pick the plank, lay it

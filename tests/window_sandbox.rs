@@ -5,7 +5,7 @@ mod common;
 use common::{frame, open, press, temp_dir};
 
 use physbox::app::commands::snapshot;
-use physbox::app::window::render::render;
+use physbox::app::window::picture;
 use physbox::app::window::tools::Spawn;
 use physbox::app::window::{keys, sandbox::Sandbox};
 use physbox::physics::{BodyType, Vec2};
@@ -109,7 +109,7 @@ fn a_callback_error_pauses_and_shows_file_and_line() {
     assert!(sb.is_paused());
     // Drawing with the error overlay works (no panic), and R restarts.
     let mut pm = pixmap(400, 300);
-    render(&mut sb, &mut pm);
+    picture::draw(&mut sb, &mut pm);
     frame(&mut sb, &press("r"), 0.0);
     assert!(sb.error().is_none());
 }
@@ -269,7 +269,7 @@ fn screenshot_and_snapshot_keys_write_files_and_a_snapshot_continues_exactly() {
         frame(&mut sb, &Input::default(), 1.0 / 60.0);
     }
     let mut pm = pixmap(400, 300);
-    render(&mut sb, &mut pm);
+    picture::draw(&mut sb, &mut pm);
     keys::keys(&mut sb, &press("f12"), &pm);
     keys::keys(&mut sb, &press("f5"), &pm);
     let files: Vec<PathBuf> = std::fs::read_dir(dir.join("out"))
@@ -377,7 +377,7 @@ fn extreme_zoom_and_tiny_windows_draw_without_trouble() {
             frame(&mut sb, &input, 1.0 / 60.0);
         }
         let mut pm = pixmap(size.0, size.1);
-        render(&mut sb, &mut pm);
+        picture::draw(&mut sb, &mut pm);
         assert!(sb.camera().scale.is_finite() && sb.camera().scale > 0.0);
     }
 }

@@ -15,7 +15,7 @@
 use super::apply::apply;
 use super::mode::ReloadMode;
 use super::reloader::Reloader;
-use crate::app::window::render::render;
+use crate::app::window::picture;
 use crate::app::window::sandbox::Sandbox;
 use crate::render::{image, pixmap};
 use crate::script::SceneOptions;
@@ -93,7 +93,7 @@ fn measure(path: &std::path::Path) -> Result<String, String> {
             let t = Instant::now();
             let timing = apply(&mut sb, attempt)
                 .ok_or_else(|| sb.error().unwrap_or("the reload failed").to_string())?;
-            render(&mut sb, &mut pm);
+            picture::draw(&mut sb, &mut pm);
             image::to_0rgb(&pm, &mut buffer);
             let done = Instant::now();
             samples.push(Sample {

@@ -6,7 +6,7 @@
 
 use super::keys::keys;
 use super::mouse::mouse;
-use super::render::render;
+use super::picture;
 use super::sandbox::Sandbox;
 use crate::app::reload::apply::poll_window;
 use crate::app::reload::reloader::Reloader;
@@ -105,7 +105,7 @@ pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
         }
         if dirty {
             let t = Instant::now();
-            render(&mut sb, &mut pm);
+            picture::draw(&mut sb, &mut pm);
             image::to_0rgb(&pm, &mut buffer);
             if let Err(e) = window.present(&buffer, pm.width() as usize, pm.height() as usize) {
                 eprintln!("physbox: window: {e}");

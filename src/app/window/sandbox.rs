@@ -5,7 +5,7 @@
 //! window.
 //!
 //! The fields are private: keys (`keys.rs`), the mouse (`mouse.rs`,
-//! `puzzle_input.rs`), drawing (`render.rs`, `hud.rs`) and hot reload
+//! `puzzle_input.rs`), drawing (`picture.rs`, `hud.rs`) and hot reload
 //! (`reload/apply.rs`) go through the methods below, which keep the parts
 //! in step — a new scene resets the clock, poses and tools; a script error
 //! pauses; a drag ends when its body goes.
@@ -18,7 +18,7 @@ use super::tools::{self, Spawn, Tools};
 use crate::app::clock::FixedStep;
 use crate::app::commands::snapshot;
 use crate::app::puzzle::build_mode::BuildMode;
-use crate::app::puzzle::parts::PartKind;
+use crate::app::puzzle::parts::{Part, PartKind};
 use crate::app::reload::carry::Carried;
 use crate::app::reload::mode::ReloadMode;
 use crate::app::reload::timing::Timing;
@@ -730,7 +730,7 @@ impl Sandbox {
     }
 
     /// Place a part as a solution file or a test would (build mode only).
-    pub fn place_part(&mut self, part: crate::app::puzzle::parts::Part) -> Result<usize, String> {
+    pub fn place_part(&mut self, part: Part) -> Result<usize, String> {
         match &mut self.build {
             Some(b) => b.place(&mut self.scene, part),
             None => Err("this scene is no puzzle (it has no tools{})".into()),

@@ -8,7 +8,7 @@ use crate::app::puzzle::bin_panel;
 use crate::render::Pixmap;
 
 /// Draw the whole window picture into `pm`.
-pub fn render(sb: &mut Sandbox, pm: &mut Pixmap) {
+pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
     sb.draw_world(pm);
     draw_parts_bin(sb, pm);
     hud::draw(sb, pm);
