@@ -7,8 +7,9 @@
 use super::camera::Camera;
 use super::color::Rgba;
 use super::paint::{fill, stroke_round};
-use crate::physics::debug_draw::{DebugDraw, DrawFlags, DrawStyle};
-use crate::physics::{Aabb, JointType, Real, Vec2, World};
+use crate::physics::{
+    Aabb, DebugDraw, DrawFlags, DrawStyle, JointType, Real, Transform, Vec2, World,
+};
 use tiny_skia::{PathBuilder, Pixmap};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -42,7 +43,7 @@ pub fn of_world(world: &World) -> Vec<LinkCmd> {
         fn segment(&mut self, _: Vec2, _: Vec2, _: DrawStyle, _: u64) {}
         fn aabb(&mut self, _: Aabb) {}
         fn contact(&mut self, _: Vec2, _: Vec2, _: Real) {}
-        fn center_of_mass(&mut self, _: crate::physics::Transform) {}
+        fn center_of_mass(&mut self, _: Transform) {}
         fn velocity(&mut self, _: Vec2, _: Vec2) {}
         fn joint(&mut self, kind: JointType, a: Vec2, b: Vec2) {
             let color = if kind == JointType::Mouse {
