@@ -8,7 +8,8 @@
 //! docs/lua-api.md.
 //!
 //! Layout: `vm` (the sandboxed Lua state), `limits` (time and memory),
-//! `require`, `options` (strict option tables), `constructors`, `handles`
+//! `patterns` (`string.find` & co. on `pattern_matcher`, which watches the
+//! clock), `require`, `options` (strict option tables), `constructors`, `handles`
 //! (Body handles; `body_fields`, `body_methods`), `world_api` (`world`),
 //! `joints` (joints, springs, ropes), `forces` (and `force_inputs`, what the
 //! callbacks read), `stepper` (one step and its callbacks), `output`
@@ -30,6 +31,7 @@ mod joints;
 pub mod limits;
 mod options;
 mod output;
+mod pattern_matcher;
 mod patterns;
 mod require;
 mod saved_state;
