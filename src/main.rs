@@ -1,7 +1,7 @@
-//! physbox command line: see `physbox --help` and `src/app/cli.rs`.
+//! physbox command line: see `physbox --help` and `src/app/commands/cli.rs`.
 
 use clap::Parser;
-use physbox::app::cli::{main_with, Cli};
+use physbox::app::commands::cli::{main_with, Cli};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

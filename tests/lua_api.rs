@@ -2,7 +2,7 @@
 //! world fields and queries, callbacks (including the window-only ones),
 //! output, require, and the headless exports.
 
-use physbox::app::export::{dump_json, plots_csv};
+use physbox::app::commands::export::{dump_json, plots_csv};
 use physbox::script::{DrawCmd, Outcome, Scene, SceneError, SceneOptions};
 use std::path::Path;
 
@@ -487,7 +487,7 @@ fn lua_54_syntax_runs() {
 
 #[test]
 fn bench_command_measures_a_small_field() {
-    let (field, per_body) = physbox::app::bench::force_field(200, 3).unwrap();
+    let (field, per_body) = physbox::app::commands::force_bench::force_field(200, 3).unwrap();
     assert!(field >= 0.0 && per_body >= 0.0 && field.is_finite());
 }
 
@@ -576,7 +576,7 @@ fn destroyed_bodies_leave_force_lists_and_sleep_switch_wakes() {
     .unwrap();
     s.step(5).unwrap();
     assert_eq!(s.console(), vec!["true"]);
-    assert_eq!(s.sim().forced_bodies, 0);
+    assert_eq!(s.sim().forced_body_count(), 0);
     let mut s = load(
         "box { x = 0, y = -0.5, w = 10, h = 1, static = true }
          local b = box { y = 0.5, w = 1, h = 1 }

@@ -6,8 +6,8 @@
 mod common;
 use common::temp_dir;
 
-use physbox::app::solution::{level_hash, Solution};
-use physbox::app::verify::{verify, Verdict};
+use physbox::app::puzzle::solution::{level_hash, Solution};
+use physbox::app::puzzle::verify::{verify, Verdict};
 use physbox::script::{Scene, SceneOptions};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -177,7 +177,7 @@ fn parts_the_level_does_not_allow_are_refused() {
     let base = Solution::load(&solution_of(level)).unwrap();
     // A kind it does not list.
     let mut s = base.clone();
-    s.parts[0].kind = physbox::app::parts::PartKind::Spring;
+    s.parts[0].kind = physbox::app::puzzle::parts::PartKind::Spring;
     let err = verify(level, &s, None, &opts()).err().unwrap();
     assert!(
         err.contains("solution part 1 (spring): this level does not allow a spring (tools{} allows: plank 1)"),
@@ -309,8 +309,8 @@ fn every_kind_of_part_can_be_placed_and_behaves_as_described() {
     // tools{} accepts six part names; each must give a part in the world:
     // the ledge (segment) stays where it is nailed, the wedge (polygon)
     // falls onto it and stays on it.
-    use physbox::app::parts::{Part, PartKind};
-    use physbox::app::puzzle::Puzzle;
+    use physbox::app::puzzle::parts::{Part, PartKind};
+    use physbox::app::puzzle::play::Puzzle;
     let dir = temp_dir("kinds");
     let level = dir.join("kinds.lua");
     std::fs::write(
@@ -340,7 +340,7 @@ fn every_kind_of_part_can_be_placed_and_behaves_as_described() {
             .place(&mut scene, part(kind, x, y))
             .unwrap_or_else(|e| panic!("{}: {e}", kind.name()));
     }
-    assert_eq!(puzzle.parts.len(), 6);
+    assert_eq!(puzzle.parts().len(), 6);
     scene.step(120).unwrap();
     let world = scene.world();
     let find = |name: &str| {

@@ -7,10 +7,13 @@
 mod common;
 use common::{frame, left_path, press, temp_dir};
 
-use physbox::app::parts::PartKind;
-use physbox::app::solution::Solution;
-use physbox::app::verify::{verify, Verdict};
-use physbox::app::{build_mode, sandbox::Sandbox, tools};
+use physbox::app::puzzle::parts::PartKind;
+use physbox::app::puzzle::solution::Solution;
+use physbox::app::puzzle::verify::{verify, Verdict};
+use physbox::app::window::picture;
+use physbox::app::window::puzzle_input;
+use physbox::app::window::sandbox::Sandbox;
+use physbox::app::window::tools::Spawn;
 use physbox::physics::Vec2;
 use physbox::platform::Input;
 use physbox::render::pixmap;
@@ -43,7 +46,7 @@ fn open(name: &str, src: &str) -> (Sandbox, PathBuf) {
 }
 
 fn at(sb: &Sandbox, p: Vec2) -> (f32, f32) {
-    sb.camera.to_screen(p)
+    sb.camera().to_screen(p)
 }
 
 fn hover(sb: &mut Sandbox, p: Vec2) {
@@ -101,7 +104,7 @@ fn click_world(sb: &mut Sandbox, p: Vec2) {
 }
 
 fn click_bin(sb: &mut Sandbox, name: &str) {
-    let (_, (x, y, w, h)) = build_mode::bin_targets(sb)
+    let (_, (x, y, w, h)) = puzzle_input::bin_targets(sb)
         .into_iter()
         .find(|(n, _)| n == name)
         .unwrap_or_else(|| panic!("no '{name}' in the bin"));
@@ -109,7 +112,7 @@ fn click_bin(sb: &mut Sandbox, name: &str) {
 }
 
 fn body_pos(sb: &Sandbox, name: &str) -> Vec2 {
-    let w = sb.scene.world();
+    let w = sb.scene().world();
     let (_, b) = w
         .bodies()
         .find(|(_, b)| b.name.as_deref() == Some(name))
@@ -117,73 +120,69 @@ fn body_pos(sb: &Sandbox, name: &str) -> Vec2 {
     b.xf.p
 }
 
-fn puzzle(sb: &Sandbox) -> &physbox::app::puzzle::Puzzle {
-    sb.puzzle.as_ref().expect("a puzzle")
+fn puzzle(sb: &Sandbox) -> &physbox::app::puzzle::play::Puzzle {
+    sb.build_mode().expect("a puzzle").puzzle()
 }
 
 #[test]
 fn a_puzzle_opens_frozen_in_build_mode_and_enter_starts_it() {
     let (mut sb, _) = open("start", LEVEL);
-    assert!(puzzle(&sb).building);
+    assert!(puzzle(&sb).is_building());
     for _ in 0..5 {
         frame(&mut sb, &Input::default(), 0.1);
     }
-    assert_eq!(sb.scene.world().step_count(), 0, "build mode is frozen");
+    assert_eq!(sb.scene().world().step_count(), 0, "build mode is frozen");
     frame(&mut sb, &press("period"), 0.0);
-    assert_eq!(sb.scene.world().step_count(), 0, "no single steps either");
+    assert_eq!(sb.scene().world().step_count(), 0, "no single steps either");
     frame(&mut sb, &press("enter"), 0.0);
-    assert!(!puzzle(&sb).building);
+    assert!(!puzzle(&sb).is_building());
     frame(&mut sb, &Input::default(), 0.1);
-    assert_eq!(sb.scene.world().step_count(), 6);
+    assert_eq!(sb.scene().world().step_count(), 6);
 }
 
 #[test]
 fn the_start_button_starts_too_and_a_free_scene_has_no_build_mode() {
     let (mut sb, _) = open("button", LEVEL);
     click_bin(&mut sb, "start");
-    assert!(!puzzle(&sb).building);
+    assert!(!puzzle(&sb).is_building());
     let (free, _) = open("free", "box { x = 0, y = 0, w = 1, h = 1 }\n");
-    assert!(free.puzzle.is_none());
-    assert!(build_mode::bin_targets(&free).is_empty());
+    assert!(free.build_mode().is_none());
+    assert!(puzzle_input::bin_targets(&free).is_empty());
 }
 
 #[test]
 fn the_bin_places_parts_up_to_their_count_and_no_others() {
     let (mut sb, _) = open("bin", LEVEL);
-    let n0 = sb.scene.world().body_count();
+    let n0 = sb.scene().world().body_count();
     click_bin(&mut sb, "box");
-    assert_eq!(puzzle(&sb).selected, Some(PartKind::Box));
+    assert_eq!(puzzle(&sb).selected(), Some(PartKind::Box));
     for x in [1.0, 2.5, 4.0] {
         click_world(&mut sb, Vec2::new(x, 2.0));
     }
-    assert_eq!(sb.scene.world().body_count(), n0 + 2, "two boxes, no third");
+    assert_eq!(
+        sb.scene().world().body_count(),
+        n0 + 2,
+        "two boxes, no third"
+    );
     assert_eq!(puzzle(&sb).remaining(PartKind::Box), 0);
-    assert_eq!(tools::remaining(&sb, "box"), Some(0));
-    assert!(sb.notice.as_ref().unwrap().0.contains("no box left"));
+    assert_eq!(sb.spawns_left(Spawn::Box), Some(0));
+    assert!(sb.notice().unwrap().contains("no box left"));
     // Shift+click asks for a circle, which this level does not list.
     let m = at(&sb, Vec2::new(-1.0, 3.0));
     click_screen(&mut sb, m, vec!["shift"]);
-    assert_eq!(sb.scene.world().body_count(), n0 + 2);
+    assert_eq!(sb.scene().world().body_count(), n0 + 2);
     assert!(
-        sb.notice
-            .as_ref()
-            .unwrap()
-            .0
-            .contains("does not allow a circle"),
+        sb.notice().unwrap().contains("does not allow a circle"),
         "{:?}",
-        sb.notice
+        sb.notice()
     );
     // Not over something already there.
     click_bin(&mut sb, "plank");
     click_world(&mut sb, Vec2::new(-3.0, 0.5));
     assert!(
-        sb.notice
-            .as_ref()
-            .unwrap()
-            .0
-            .contains("would overlap 'crate'"),
+        sb.notice().unwrap().contains("would overlap 'crate'"),
         "{:?}",
-        sb.notice
+        sb.notice()
     );
     assert_eq!(puzzle(&sb).remaining(PartKind::Plank), 1);
 }
@@ -192,7 +191,7 @@ fn the_bin_places_parts_up_to_their_count_and_no_others() {
 fn authored_bodies_cannot_be_moved_or_deleted() {
     let (mut sb, _) = open("authored", LEVEL);
     let crate0 = body_pos(&sb, "crate");
-    let n0 = sb.scene.world().body_count();
+    let n0 = sb.scene().world().body_count();
     let from = at(&sb, crate0);
     let to = at(&sb, crate0 + Vec2::new(2.0, 2.0));
     left_path(&mut sb, &[(from, true), (to, true), (to, false)]);
@@ -206,7 +205,7 @@ fn authored_bodies_cannot_be_moved_or_deleted() {
         },
         0.0,
     );
-    assert_eq!(sb.scene.world().body_count(), n0, "not deleted");
+    assert_eq!(sb.scene().world().body_count(), n0, "not deleted");
     // Nor while running.
     frame(&mut sb, &press("enter"), 0.0);
     frame(
@@ -217,7 +216,7 @@ fn authored_bodies_cannot_be_moved_or_deleted() {
         },
         0.0,
     );
-    assert_eq!(sb.scene.world().body_count(), n0);
+    assert_eq!(sb.scene().world().body_count(), n0);
 }
 
 #[test]
@@ -225,12 +224,12 @@ fn placed_parts_move_turn_and_go_back_to_the_bin() {
     let (mut sb, _) = open("move", LEVEL);
     click_bin(&mut sb, "plank");
     click_world(&mut sb, Vec2::new(0.0, 2.0));
-    assert_eq!(puzzle(&sb).parts.len(), 1);
+    assert_eq!(puzzle(&sb).parts().len(), 1);
     // Drag it by a point 0.5 m right of its centre.
     let grab = at(&sb, Vec2::new(0.5, 2.0));
     let drop = at(&sb, Vec2::new(1.5, 3.0));
     left_path(&mut sb, &[(grab, true), (drop, true), (drop, false)]);
-    let p = puzzle(&sb).parts[0].part;
+    let p = puzzle(&sb).parts()[0].part;
     assert!(
         (p.x - 1.0).abs() < 0.05 && (p.y - 3.0).abs() < 0.05,
         "{p:?}"
@@ -246,14 +245,14 @@ fn placed_parts_move_turn_and_go_back_to_the_bin() {
         },
         0.0,
     );
-    let turned = puzzle(&sb).parts[0].part.angle;
+    let turned = puzzle(&sb).parts()[0].part.angle;
     assert!((turned - 5f64.to_radians()).abs() < 1e-9, "{turned}");
-    let body = puzzle(&sb).parts[0].bodies[0];
-    assert!((sb.scene.world().body(body).unwrap().xf.q.angle() - turned).abs() < 1e-9);
+    let body = puzzle(&sb).parts()[0].bodies[0];
+    assert!((sb.scene().world().body(body).unwrap().xf.q.angle() - turned).abs() < 1e-9);
     // A right click gives it back to the bin.
     let m = at(&sb, Vec2::new(p.x, p.y));
     right_click(&mut sb, m);
-    assert!(puzzle(&sb).parts.is_empty());
+    assert!(puzzle(&sb).parts().is_empty());
     assert_eq!(puzzle(&sb).remaining(PartKind::Plank), 1);
     // So does Delete.
     click_world(&mut sb, Vec2::new(0.0, 2.0));
@@ -267,7 +266,7 @@ fn placed_parts_move_turn_and_go_back_to_the_bin() {
         },
         0.0,
     );
-    assert!(puzzle(&sb).parts.is_empty());
+    assert!(puzzle(&sb).parts().is_empty());
 }
 
 #[test]
@@ -275,37 +274,37 @@ fn reset_rebuilds_the_layout_plus_the_parts_and_r_clears_them() {
     let (mut sb, _) = open("reset", LEVEL);
     click_bin(&mut sb, "box");
     click_world(&mut sb, Vec2::new(2.0, 2.0));
-    let placed = puzzle(&sb).parts[0].part;
+    let placed = puzzle(&sb).parts()[0].part;
     let crate0 = body_pos(&sb, "crate");
     frame(&mut sb, &press("enter"), 0.0);
     frame(&mut sb, &Input::default(), 0.2);
     frame(&mut sb, &Input::default(), 0.2);
     let fallen = sb
-        .scene
+        .scene()
         .world()
-        .body(puzzle(&sb).parts[0].bodies[0])
+        .body(puzzle(&sb).parts()[0].bodies[0])
         .unwrap()
         .xf
         .p;
     assert!(fallen.y < 1.5, "the box fell: {fallen:?}");
     frame(&mut sb, &press("backspace"), 0.0);
-    assert!(puzzle(&sb).building);
-    assert_eq!(sb.scene.world().step_count(), 0);
+    assert!(puzzle(&sb).is_building());
+    assert_eq!(sb.scene().world().step_count(), 0);
     assert_eq!(body_pos(&sb, "crate"), crate0);
-    assert_eq!(puzzle(&sb).parts.len(), 1);
-    let again = puzzle(&sb).parts[0].part;
+    assert_eq!(puzzle(&sb).parts().len(), 1);
+    let again = puzzle(&sb).parts()[0].part;
     assert_eq!(again, placed);
-    let b = puzzle(&sb).parts[0].bodies[0];
+    let b = puzzle(&sb).parts()[0].bodies[0];
     assert_eq!(
-        sb.scene.world().body(b).unwrap().xf.p,
+        sb.scene().world().body(b).unwrap().xf.p,
         Vec2::new(placed.x, placed.y)
     );
     // The Reset button does the same; R starts from scratch.
     click_bin(&mut sb, "reset");
-    assert_eq!(puzzle(&sb).parts.len(), 1);
+    assert_eq!(puzzle(&sb).parts().len(), 1);
     frame(&mut sb, &press("r"), 0.0);
-    assert!(puzzle(&sb).parts.is_empty());
-    assert!(puzzle(&sb).building);
+    assert!(puzzle(&sb).parts().is_empty());
+    assert!(puzzle(&sb).is_building());
 }
 
 #[test]
@@ -315,23 +314,26 @@ fn keys_go_to_the_scene_only_while_running_and_are_saved_with_their_steps() {
     click_world(&mut sb, Vec2::new(2.0, 0.15));
     frame(&mut sb, &press("x"), 0.0);
     assert!(
-        !sb.scene.console().iter().any(|l| l.starts_with("key x")),
+        !sb.scene().console().iter().any(|l| l.starts_with("key x")),
         "frozen: the scene gets no keys"
     );
     frame(&mut sb, &press("enter"), 0.0);
     frame(&mut sb, &Input::default(), 0.1); // 6 steps
     frame(&mut sb, &press("x"), 0.0);
     frame(&mut sb, &Input::default(), 0.0);
-    assert!(sb.scene.console().contains(&"key x true at 6".to_string()));
-    assert_eq!(puzzle(&sb).keys.len(), 1);
-    assert_eq!(puzzle(&sb).keys[0].step, 6);
+    assert!(sb
+        .scene()
+        .console()
+        .contains(&"key x true at 6".to_string()));
+    assert_eq!(puzzle(&sb).keys().len(), 1);
+    assert_eq!(puzzle(&sb).keys()[0].step, 6);
     // F11 saves; verify replays the key at step 6 and wins at step 30.
     frame(&mut sb, &press("f11"), 0.0);
-    let file = sb.out_dir.join("scene-solution.json");
+    let file = sb.out_dir().join("scene-solution.json");
     let sol = Solution::load(&file).unwrap();
     assert_eq!(sol.parts.len(), 1);
     assert_eq!(sol.keys[0].key, "x");
-    let report = verify(sb.scene.path(), &sol, None, &SceneOptions::default()).unwrap();
+    let report = verify(sb.scene().path(), &sol, None, &SceneOptions::default()).unwrap();
     match report.verdict {
         Verdict::Won { step, .. } => assert_eq!(step, 30),
         other => panic!("{other}"),
@@ -339,7 +341,7 @@ fn keys_go_to_the_scene_only_while_running_and_are_saved_with_their_steps() {
     // The same solution with the key one step late loses.
     let mut late = sol.clone();
     late.keys[0].step = 7;
-    let report = verify(sb.scene.path(), &late, None, &SceneOptions::default()).unwrap();
+    let report = verify(sb.scene().path(), &late, None, &SceneOptions::default()).unwrap();
     assert!(
         matches!(report.verdict, Verdict::Lost { step: 30, .. }),
         "{}",
@@ -351,7 +353,10 @@ fn keys_go_to_the_scene_only_while_running_and_are_saved_with_their_steps() {
 fn after_a_win_n_opens_next_scene_and_a_missing_one_is_a_clear_error() {
     let (mut sb, dir) = open("next", LEVEL);
     frame(&mut sb, &press("n"), 0.0);
-    assert!(sb.opened.ends_with("scene.lua"), "not won: N does nothing");
+    assert!(
+        sb.opened().ends_with("scene.lua"),
+        "not won: N does nothing"
+    );
     frame(&mut sb, &press("enter"), 0.0);
     frame(&mut sb, &Input::default(), 0.1);
     frame(&mut sb, &press("x"), 0.0);
@@ -359,14 +364,14 @@ fn after_a_win_n_opens_next_scene_and_a_missing_one_is_a_clear_error() {
         frame(&mut sb, &Input::default(), 0.1);
     }
     assert!(matches!(
-        sb.scene.outcome(),
+        sb.scene().outcome(),
         Some(physbox::script::Outcome::Won(_))
     ));
     // A win saves its solution by itself.
-    assert!(sb.out_dir.join("scene-solution.json").is_file());
+    assert!(sb.out_dir().join("scene-solution.json").is_file());
     std::fs::remove_file(dir.join("two.lua")).unwrap();
     frame(&mut sb, &press("n"), 0.0);
-    let err = sb.error.clone().expect("an error on screen");
+    let err = sb.error().map(str::to_string).expect("an error on screen");
     assert!(
         err.contains("next_scene: ")
             && err.contains("two.lua not found (set in ")
@@ -375,16 +380,20 @@ fn after_a_win_n_opens_next_scene_and_a_missing_one_is_a_clear_error() {
     );
     std::fs::write(dir.join("two.lua"), "box { x = 0, y = 0, w = 1, h = 1 }\n").unwrap();
     frame(&mut sb, &press("n"), 0.0);
-    assert!(sb.opened.ends_with("two.lua"), "{}", sb.opened.display());
-    assert!(sb.puzzle.is_none());
+    assert!(
+        sb.opened().ends_with("two.lua"),
+        "{}",
+        sb.opened().display()
+    );
+    assert!(sb.build_mode().is_none());
 }
 
 #[test]
 fn the_parts_bin_and_mode_line_draw() {
     let (mut sb, _) = open("draw", LEVEL);
     let mut pm = pixmap(400, 300);
-    sb.render(&mut pm);
-    let (_, (x, y, _, h)) = build_mode::bin_targets(&sb)
+    picture::draw(&mut sb, &mut pm);
+    let (_, (x, y, _, h)) = puzzle_input::bin_targets(&sb)
         .into_iter()
         .find(|(n, _)| n == "start")
         .unwrap();
@@ -399,11 +408,11 @@ fn the_parts_bin_and_mode_line_draw() {
     let (free, _) = open("draw-free", "box { x = 0, y = 0, w = 1, h = 1 }\n");
     let mut plain = pixmap(400, 300);
     let mut free = free;
-    free.render(&mut plain);
+    picture::draw(&mut free, &mut plain);
     let bg = plain.pixel(x as u32 + 1, (y + h) as u32 - 2).unwrap();
     assert_ne!((bg.red(), bg.green(), bg.blue()), (0x2e, 0x33, 0x45));
     frame(&mut sb, &press("enter"), 0.0);
-    sb.render(&mut pm);
+    picture::draw(&mut sb, &mut pm);
 }
 
 /// Play level 1 in the window as a player would: pick the plank, lay it
@@ -413,22 +422,22 @@ fn level_one_played_in_the_window_saves_a_solution_that_verifies() {
     let level = Path::new("scenes/puzzles/01_bridge.lua");
     let mut sb = Sandbox::open(level, &SceneOptions::default(), 1280, 720).unwrap();
     let out = temp_dir("level1");
-    sb.out_dir = out.clone();
+    sb.set_out_dir(out.clone());
     click_bin(&mut sb, "plank");
-    let m = sb.camera.to_screen(Vec2::new(0.3, 0.11));
+    let m = sb.camera().to_screen(Vec2::new(0.3, 0.11));
     click_screen(&mut sb, m, vec![]);
-    assert_eq!(puzzle(&sb).parts.len(), 1, "{:?}", sb.notice);
+    assert_eq!(puzzle(&sb).parts().len(), 1, "{:?}", sb.notice());
     frame(&mut sb, &press("enter"), 0.0);
     for _ in 0..120 {
         frame(&mut sb, &Input::default(), 0.25);
-        if sb.scene.outcome().is_some() {
+        if sb.scene().outcome().is_some() {
             break;
         }
     }
     assert!(
-        matches!(sb.scene.outcome(), Some(physbox::script::Outcome::Won(_))),
+        matches!(sb.scene().outcome(), Some(physbox::script::Outcome::Won(_))),
         "{:?}",
-        sb.scene.outcome()
+        sb.scene().outcome()
     );
     let sol = Solution::load(&out.join("01_bridge-solution.json")).unwrap();
     let report = verify(level, &sol, None, &SceneOptions::default()).unwrap();
@@ -462,15 +471,15 @@ fn start_after_editing_runs_exactly_the_world_verify_builds() {
     let m = at(&sb, Vec2::new(-3.0, 4.0));
     right_click(&mut sb, m);
     click_world(&mut sb, Vec2::new(-3.0, 4.0));
-    assert_eq!(puzzle(&sb).parts.len(), 3);
-    let parts: Vec<_> = puzzle(&sb).parts.iter().map(|p| p.part).collect();
+    assert_eq!(puzzle(&sb).parts().len(), 3);
+    let parts: Vec<_> = puzzle(&sb).parts().iter().map(|p| p.part).collect();
     frame(&mut sb, &press("enter"), 0.0);
     sb.step(240);
-    let window = sb.scene.world().state_hash();
+    let window = sb.scene().world().state_hash();
 
     let mut scene =
-        physbox::script::Scene::load(sb.scene.path(), &SceneOptions::default()).unwrap();
-    let mut p = physbox::app::puzzle::Puzzle::for_scene(&scene).unwrap();
+        physbox::script::Scene::load(sb.scene().path(), &SceneOptions::default()).unwrap();
+    let mut p = physbox::app::puzzle::play::Puzzle::for_scene(&scene).unwrap();
     for part in parts {
         p.place(&mut scene, part).unwrap();
     }

@@ -5,11 +5,15 @@
 mod common;
 use common::temp_dir;
 
-use physbox::app::reload::{apply, ReloadMode, Reloader};
-use physbox::app::{hud, keys, sandbox::Sandbox, tools};
+use physbox::app::reload::apply::apply;
+use physbox::app::reload::mode::ReloadMode;
+use physbox::app::reload::reloader::Reloader;
+use physbox::app::window::tools::Spawn;
+use physbox::app::window::{hud, keys, sandbox::Sandbox};
 use physbox::physics::Vec2;
 use physbox::platform::{Change, Input};
 use physbox::render::pixmap;
+use physbox::render::Layer;
 use physbox::script::SceneOptions;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -33,7 +37,7 @@ fn open(name: &str) -> (Sandbox, Reloader, PathBuf) {
     let path = dir.join("scene.lua");
     std::fs::write(&path, V1).unwrap();
     let sb = Sandbox::open(&path, &SceneOptions::default(), 400, 300).unwrap();
-    let r = Reloader::new(&sb.scene);
+    let r = Reloader::new(sb.scene());
     (sb, r, path)
 }
 
@@ -44,12 +48,12 @@ fn reload(sb: &mut Sandbox, r: &mut Reloader, path: &Path) {
         first_event: Instant::now(),
         settled: Instant::now(),
     };
-    let (_, outcome) = r.handle(&change, &sb.scene, &sb.options, sb.reload.mode);
-    apply(sb, outcome.expect("an outcome"));
+    let (_, attempt) = r.handle(&change, sb.scene(), sb.options());
+    apply(sb, attempt.expect("a reload attempt"));
 }
 
 fn body(sb: &Sandbox, name: &str) -> (Vec2, Vec2) {
-    let w = sb.scene.world();
+    let w = sb.scene().world();
     let (_, b) = w
         .bodies()
         .find(|(_, b)| b.name.as_deref() == Some(name))
@@ -60,32 +64,32 @@ fn body(sb: &Sandbox, name: &str) -> (Vec2, Vec2) {
 #[test]
 fn keep_state_keeps_live_bodies_moves_edited_ones_and_carries_placed_ones() {
     let (mut sb, mut r, path) = open("keep");
-    sb.speed = 0.5;
-    sb.layers.aabbs = true;
+    sb.set_speed(0.5);
+    sb.toggle_layer(Layer::Aabbs);
     for _ in 0..30 {
         sb.advance(1.0 / 30.0);
     }
-    tools::spawn(&mut sb, Vec2::new(-8.0, 6.0), false).unwrap();
+    sb.spawn(Vec2::new(-8.0, 6.0), Spawn::Circle).unwrap();
     let (ball_p, ball_v) = body(&sb, "ball");
     assert!(
         ball_p.y < 2.9 && ball_v.y < -0.5,
         "the ball fell: {ball_p:?}"
     );
-    let time = sb.scene.world().time();
-    let camera = (sb.camera.center, sb.camera.scale);
+    let time = sb.scene().world().time();
+    let camera = (sb.camera().center, sb.camera().scale);
     let crate_id = sb
-        .scene
+        .scene()
         .world()
         .bodies()
         .find(|(_, b)| b.name.as_deref() == Some("crate"))
         .unwrap()
         .0;
-    sb.tools.selected = Some(crate_id);
+    sb.select(Some(crate_id));
 
     std::fs::write(&path, V2).unwrap();
     reload(&mut sb, &mut r, &path);
 
-    let toast = sb.notice.as_ref().unwrap().0.clone();
+    let toast = sb.notice().unwrap().to_string();
     assert!(
         toast.starts_with("reloaded in ")
             && toast.ends_with("— kept 2, moved 1, new 1, removed 0, carried over 1"),
@@ -98,29 +102,29 @@ fn keep_state_keeps_live_bodies_moves_edited_ones_and_carries_placed_ones() {
     let (p, _) = body(&sb, "crate");
     assert_eq!(p, Vec2::new(-5.0, 5.0));
     // Colours come from the new file.
-    let w = sb.scene.world();
+    let w = sb.scene().world();
     let ball = w
         .bodies()
         .find(|(_, b)| b.name.as_deref() == Some("ball"))
         .unwrap()
         .0;
     drop(w);
-    let colour = sb.scene.sim().extra(ball).unwrap().color.clone();
+    let colour = sb.scene().sim().color(ball).map(str::to_string);
     assert_eq!(colour.as_deref(), Some("#00ff00"));
     // The selection follows its body into the new world.
-    let selected = sb.tools.selected.expect("still selected");
+    let selected = sb.tools().selected().expect("still selected");
     assert_eq!(
-        sb.scene.world().body(selected).unwrap().name.as_deref(),
+        sb.scene().world().body(selected).unwrap().name.as_deref(),
         Some("crate")
     );
     // Ground, ball, crate, the new circle and the one placed by hand.
-    assert_eq!(sb.scene.world().body_count(), 5);
+    assert_eq!(sb.scene().world().body_count(), 5);
     // Clock, camera, speed and layers carry over.
-    assert!((sb.scene.world().time() - time).abs() < 1e-12);
-    assert_eq!((sb.camera.center, sb.camera.scale), camera);
-    assert_eq!(sb.speed, 0.5);
-    assert!(sb.layers.aabbs);
-    assert!(sb.error.is_none());
+    assert!((sb.scene().world().time() - time).abs() < 1e-12);
+    assert_eq!((sb.camera().center, sb.camera().scale), camera);
+    assert_eq!(sb.speed(), 0.5);
+    assert!(sb.layers().aabbs);
+    assert!(sb.error().is_none());
 }
 
 #[test]
@@ -132,22 +136,22 @@ fn restart_mode_and_f10() {
         ..Input::default()
     };
     keys::keys(&mut sb, &f10, &pm);
-    assert_eq!(sb.reload.mode, ReloadMode::Restart);
+    assert_eq!(sb.reload_mode(), ReloadMode::Restart);
     assert!(hud::status_lines(&sb)
         .iter()
         .any(|(l, _)| l.starts_with("reload: restart")));
     for _ in 0..30 {
         sb.advance(1.0 / 30.0);
     }
-    sb.paused = true;
+    sb.set_paused(true);
     std::fs::write(&path, V2).unwrap();
     reload(&mut sb, &mut r, &path);
-    assert!(sb.notice.as_ref().unwrap().0.ends_with("— restarted"));
-    assert_eq!(sb.scene.world().time(), 0.0);
+    assert!(sb.notice().unwrap().ends_with("— restarted"));
+    assert_eq!(sb.scene().world().time(), 0.0);
     assert_eq!(body(&sb, "ball").0, Vec2::new(0.0, 3.0));
-    assert!(sb.paused, "pause survives a reload");
+    assert!(sb.is_paused(), "pause survives a reload");
     keys::keys(&mut sb, &f10, &pm);
-    assert_eq!(sb.reload.mode, ReloadMode::KeepState);
+    assert_eq!(sb.reload_mode(), ReloadMode::KeepState);
 }
 
 #[test]
@@ -155,20 +159,24 @@ fn a_failed_reload_keeps_the_old_scene_running_and_the_next_good_save_clears_it(
     let (mut sb, mut r, path) = open("fail");
     std::fs::write(&path, "circle { r = 1 }\ncircle { r = -1 }\n").unwrap();
     reload(&mut sb, &mut r, &path);
-    let err = sb.error.clone().expect("error on screen");
+    let err = sb.error().map(str::to_string).expect("error on screen");
     assert!(err.contains("scene.lua:2:"), "{err}");
     assert!(
-        sb.reload.failed && !sb.paused,
+        sb.error_is_from_reload() && !sb.is_paused(),
         "the old scene keeps running"
     );
-    let t = sb.scene.world().time();
+    let t = sb.scene().world().time();
     sb.advance(0.1);
-    assert!(sb.scene.world().time() > t);
-    assert_eq!(sb.scene.world().body_count(), 3, "still the first version");
+    assert!(sb.scene().world().time() > t);
+    assert_eq!(
+        sb.scene().world().body_count(),
+        3,
+        "still the first version"
+    );
     std::fs::write(&path, V2).unwrap();
     reload(&mut sb, &mut r, &path);
-    assert!(sb.error.is_none() && !sb.reload.failed);
-    assert_eq!(sb.scene.world().body_count(), 4);
+    assert!(sb.error().is_none() && !sb.error_is_from_reload());
+    assert_eq!(sb.scene().world().body_count(), 4);
 }
 
 #[test]
@@ -177,10 +185,10 @@ fn a_good_reload_clears_a_runtime_error_and_runs_again() {
     std::fs::write(&path, format!("{V1}function update() error('boom') end\n")).unwrap();
     reload(&mut sb, &mut r, &path);
     sb.advance(0.1);
-    assert!(sb.paused && sb.error.as_ref().unwrap().contains("boom"));
+    assert!(sb.is_paused() && sb.error().unwrap().contains("boom"));
     std::fs::write(&path, V1).unwrap();
     reload(&mut sb, &mut r, &path);
-    assert!(sb.error.is_none() && !sb.paused);
+    assert!(sb.error().is_none() && !sb.is_paused());
 }
 
 #[test]
@@ -192,12 +200,12 @@ fn a_scene_that_failed_to_open_comes_up_with_its_camera_on_the_first_good_save()
         .err()
         .expect("fails");
     let mut sb = Sandbox::broken(&path, &SceneOptions::default(), err, 400, 300).unwrap();
-    let mut r = Reloader::new(&sb.scene);
+    let mut r = Reloader::new(sb.scene());
     std::fs::write(&path, format!("scene {{ camera = {{3, 4, 10}} }}\n{V1}")).unwrap();
     reload(&mut sb, &mut r, &path);
-    assert!(sb.error.is_none() && !sb.paused);
-    assert_eq!(sb.camera.center, Vec2::new(3.0, 4.0));
-    assert_eq!(sb.scene.world().body_count(), 3);
+    assert!(sb.error().is_none() && !sb.is_paused());
+    assert_eq!(sb.camera().center, Vec2::new(3.0, 4.0));
+    assert_eq!(sb.scene().world().body_count(), 3);
 }
 
 #[test]
@@ -216,13 +224,13 @@ end
 "#;
     std::fs::write(&path, src).unwrap();
     let mut sb = Sandbox::open(&path, &SceneOptions::default(), 400, 300).unwrap();
-    let mut r = Reloader::new(&sb.scene);
+    let mut r = Reloader::new(sb.scene());
     sb.step(20);
-    assert_eq!(sb.scene.world().body_count(), 2); // ground and "late"
+    assert_eq!(sb.scene().world().body_count(), 2); // ground and "late"
     let late = body(&sb, "late");
     std::fs::write(&path, src.replace("w = 40", "w = 50")).unwrap();
     reload(&mut sb, &mut r, &path);
-    let toast = sb.notice.as_ref().unwrap().0.clone();
+    let toast = sb.notice().unwrap().to_string();
     assert!(
         toast.ends_with("kept 1, moved 0, new 1, removed 0, carried over 1"),
         "{toast}"
@@ -235,8 +243,8 @@ end
     assert_eq!(body(&sb, "late"), late, "carried over exactly");
     // The new Lua state's handle is good: its update destroys it again.
     sb.step(10);
-    assert!(sb.error.is_none(), "{:?}", sb.error);
-    assert_eq!(sb.scene.world().body_count(), 3);
+    assert!(sb.error().is_none(), "{:?}", sb.error());
+    assert_eq!(sb.scene().world().body_count(), 3);
 }
 
 const LEVEL_V1: &str = r##"
@@ -254,44 +262,106 @@ box { name = "target", x = 8, y = 0.5, w = 1, h = 1, static = true }
 
 #[test]
 fn a_puzzle_level_reloads_into_build_mode_with_the_players_parts_placed_again() {
-    use physbox::app::parts::{Part, PartKind};
+    use physbox::app::puzzle::parts::{Part, PartKind};
     let dir = temp_dir("puzzle");
     let path = dir.join("level.lua");
     std::fs::write(&path, LEVEL_V1).unwrap();
     let mut sb = Sandbox::open(&path, &SceneOptions::default(), 400, 300).unwrap();
-    let mut r = Reloader::new(&sb.scene);
+    let mut r = Reloader::new(sb.scene());
     let spring = Part {
         kind: PartKind::Spring,
         x: -3.0,
         y: 0.5,
         angle: 0.0,
     };
-    let p = sb.puzzle.as_mut().expect("a puzzle");
-    p.place(&mut sb.scene, spring).unwrap();
-    let joints = sb.scene.world().joint_count();
+    sb.place_part(spring).unwrap();
+    let joints = sb.scene().world().joint_count();
     assert!(joints > 0, "the springboard holds its plate with joints");
     // Start, run a while, then the author saves a new version.
-    physbox::app::build_mode::start(&mut sb);
+    sb.start_puzzle();
     sb.step(30);
     std::fs::write(&path, LEVEL_V2).unwrap();
     reload(&mut sb, &mut r, &path);
-    assert!(sb.error.is_none(), "{:?}", sb.error);
-    let p = sb.puzzle.as_ref().expect("still a puzzle");
-    assert!(p.building, "back in build mode, at the authored layout");
-    assert_eq!(p.parts.len(), 1);
-    assert_eq!(p.parts[0].part.x, -3.0);
-    assert_eq!(sb.scene.world().step_count(), 0);
+    assert!(sb.error().is_none(), "{:?}", sb.error());
+    let p = sb.build_mode().expect("still a puzzle").puzzle();
+    assert!(
+        p.is_building(),
+        "back in build mode, at the authored layout"
+    );
+    assert_eq!(p.parts().len(), 1);
+    assert_eq!(p.parts()[0].part.x, -3.0);
+    assert_eq!(sb.scene().world().step_count(), 0);
     assert_eq!(
-        sb.scene.world().joint_count(),
+        sb.scene().world().joint_count(),
         joints,
         "the springboard keeps its joints"
     );
     assert_eq!(body(&sb, "target").0.x, 8.0, "the level is the new file");
     // Restart mode: the new level with no parts placed (as R).
-    sb.reload.mode = ReloadMode::Restart;
+    sb.set_reload_mode(ReloadMode::Restart);
     std::fs::write(&path, LEVEL_V1).unwrap();
     reload(&mut sb, &mut r, &path);
-    let p = sb.puzzle.as_ref().expect("still a puzzle");
-    assert!(p.building && p.parts.is_empty());
+    let p = sb.build_mode().expect("still a puzzle").puzzle();
+    assert!(p.is_building() && p.parts().is_empty());
     assert_eq!(body(&sb, "target").0.x, 6.0);
+}
+
+/// The author moved the target again, and the file says which version ran.
+const LEVEL_V3: &str = r##"
+tools { spring = 1, box = 1 }
+box { x = 0, y = -0.5, w = 40, h = 1, static = true }
+box { name = "target", x = 10, y = 0.5, w = 1, h = 1, static = true }
+"##;
+
+#[test]
+fn a_keep_state_reload_of_a_puzzle_level_loads_the_file_once() {
+    use physbox::app::puzzle::parts::{Part, PartKind};
+    let dir = temp_dir("puzzle-once");
+    let path = dir.join("level.lua");
+    std::fs::write(&path, LEVEL_V1).unwrap();
+    let mut sb = Sandbox::open(&path, &SceneOptions::default(), 400, 300).unwrap();
+    let mut r = Reloader::new(sb.scene());
+    let spring = Part {
+        kind: PartKind::Spring,
+        x: -3.0,
+        y: 0.5,
+        angle: 0.0,
+    };
+    sb.place_part(spring).unwrap();
+    sb.start_puzzle();
+    sb.step(30);
+    // The watcher reports a save; the reloader runs the file (load 1).
+    std::fs::write(&path, format!("{LEVEL_V2}print('loaded v2')\n")).unwrap();
+    let change = Change {
+        paths: vec![path.clone()],
+        first_event: Instant::now(),
+        settled: Instant::now(),
+    };
+    let (_, attempt) = r.handle(&change, sb.scene(), sb.options());
+    // The file changes on disk before the new version takes over: a second
+    // load would run this one.
+    std::fs::write(&path, format!("{LEVEL_V3}print('loaded v3')\n")).unwrap();
+    apply(&mut sb, attempt.expect("a reload attempt"));
+    assert!(sb.error().is_none(), "{:?}", sb.error());
+    assert_eq!(
+        sb.scene().console(),
+        vec!["loaded v2".to_string()],
+        "the scene that runs is the one the reloader loaded, run once"
+    );
+    assert_eq!(body(&sb, "target").0.x, 8.0);
+    let p = sb.build_mode().expect("still a puzzle").puzzle();
+    assert!(p.is_building(), "back in build mode");
+    assert_eq!(p.parts().len(), 1, "with the player's part placed again");
+    assert_eq!(
+        sb.scene().world().step_count(),
+        0,
+        "from the authored layout"
+    );
+    assert!(
+        sb.notice()
+            .unwrap()
+            .ends_with("— build mode, 1 part placed again"),
+        "{:?}",
+        sb.notice()
+    );
 }

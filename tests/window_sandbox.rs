@@ -4,7 +4,10 @@
 mod common;
 use common::{frame, open, press, temp_dir};
 
-use physbox::app::{keys, sandbox::Sandbox, snapshot, tools};
+use physbox::app::commands::snapshot;
+use physbox::app::window::picture;
+use physbox::app::window::tools::Spawn;
+use physbox::app::window::{keys, sandbox::Sandbox};
 use physbox::physics::{BodyType, Vec2};
 use physbox::platform::Input;
 use physbox::render::pixmap;
@@ -25,7 +28,7 @@ end
 "##;
 
 fn ball_y(sb: &Sandbox) -> f64 {
-    let w = sb.scene.world();
+    let w = sb.scene().world();
     let (_, b) = w
         .bodies()
         .find(|(_, b)| b.name.as_deref() == Some("ball"))
@@ -37,17 +40,17 @@ fn ball_y(sb: &Sandbox) -> f64 {
 fn real_time_steps_and_pause_stops_them() {
     let (mut sb, _) = open("pause", SCENE);
     frame(&mut sb, &Input::default(), 0.1);
-    let steps = sb.scene.world().step_count();
+    let steps = sb.scene().world().step_count();
     assert_eq!(steps, 6, "0.1 s at 60 Hz");
     frame(&mut sb, &press("space"), 0.1);
-    assert!(sb.paused);
+    assert!(sb.is_paused());
     let y = ball_y(&sb);
     for _ in 0..10 {
         frame(&mut sb, &Input::default(), 0.1);
     }
     assert_eq!(ball_y(&sb), y, "paused: nothing moves");
     frame(&mut sb, &press("period"), 0.0);
-    assert_eq!(sb.scene.world().step_count(), steps + 1, "single step");
+    assert_eq!(sb.scene().world().step_count(), steps + 1, "single step");
     assert!(ball_y(&sb) < y);
 }
 
@@ -56,11 +59,11 @@ fn slow_motion_and_fast_forward() {
     let (mut sb, _) = open("speed", SCENE);
     frame(&mut sb, &press("leftbracket"), 0.0);
     frame(&mut sb, &Input::default(), 0.2);
-    assert_eq!(sb.scene.world().step_count(), 6, "half speed");
+    assert_eq!(sb.scene().world().step_count(), 6, "half speed");
     frame(&mut sb, &press("rightbracket"), 0.0);
     frame(&mut sb, &press("rightbracket"), 0.0);
     frame(&mut sb, &Input::default(), 0.1);
-    assert_eq!(sb.scene.world().step_count(), 6 + 12, "double speed");
+    assert_eq!(sb.scene().world().step_count(), 6 + 12, "double speed");
 }
 
 #[test]
@@ -68,7 +71,7 @@ fn unused_keys_and_clicks_go_to_the_scene() {
     let (mut sb, _) = open("keys", SCENE);
     frame(&mut sb, &press("k"), 0.0);
     frame(&mut sb, &press("f1"), 0.0); // the app's: help
-    assert!(sb.show_help);
+    assert!(sb.panels().help_shown());
     // A click on empty space (top left of the view) is the scene's.
     let click = Input {
         mouse: Some((5.0, 5.0)),
@@ -86,7 +89,7 @@ fn unused_keys_and_clicks_go_to_the_scene() {
     );
     // key_down sees held keys.
     frame(&mut sb, &press("x"), 1.0 / 60.0);
-    let console = sb.scene.console();
+    let console = sb.scene().console();
     assert!(console.contains(&"key k".to_string()), "{console:?}");
     assert!(!console.iter().any(|l| l.contains("f1")), "{console:?}");
     assert!(console.contains(&"click left".to_string()), "{console:?}");
@@ -98,24 +101,24 @@ fn a_callback_error_pauses_and_shows_file_and_line() {
     let src = "function on_key(k, down)\n  error('boom ' .. k)\nend\n";
     let (mut sb, _) = open("error", src);
     frame(&mut sb, &press("q"), 0.0);
-    let err = sb.error.clone().expect("error shown");
+    let err = sb.error().map(str::to_string).expect("error shown");
     assert!(
         err.contains("scene.lua:2:") && err.contains("boom q"),
         "{err}"
     );
-    assert!(sb.paused);
+    assert!(sb.is_paused());
     // Drawing with the error overlay works (no panic), and R restarts.
     let mut pm = pixmap(400, 300);
-    sb.render(&mut pm);
+    picture::draw(&mut sb, &mut pm);
     frame(&mut sb, &press("r"), 0.0);
-    assert!(sb.error.is_none());
+    assert!(sb.error().is_none());
 }
 
 #[test]
 fn spawn_delete_toggle_and_drag_with_the_mouse() {
     let (mut sb, _) = open("tools", SCENE);
-    sb.paused = true;
-    let n0 = sb.scene.world().body_count();
+    sb.set_paused(true);
+    let n0 = sb.scene().world().body_count();
     // Shift+click: a circle at the cursor (view centre = world (0, 2)).
     let at = Some((200.0, 150.0));
     let shift_click = Input {
@@ -133,7 +136,7 @@ fn spawn_delete_toggle_and_drag_with_the_mouse() {
         },
         0.0,
     );
-    assert_eq!(sb.scene.world().body_count(), n0 + 1);
+    assert_eq!(sb.scene().world().body_count(), n0 + 1);
     let spawned = sb
         .body_at(Vec2::new(0.0, 2.0))
         .expect("spawned body under the cursor");
@@ -145,7 +148,7 @@ fn spawn_delete_toggle_and_drag_with_the_mouse() {
     };
     frame(&mut sb, &middle, 0.0);
     assert_eq!(
-        sb.scene.world().body(spawned).unwrap().body_type,
+        sb.scene().world().body(spawned).unwrap().body_type,
         BodyType::Static
     );
     frame(
@@ -158,7 +161,7 @@ fn spawn_delete_toggle_and_drag_with_the_mouse() {
     );
     frame(&mut sb, &middle, 0.0);
     assert_eq!(
-        sb.scene.world().body(spawned).unwrap().body_type,
+        sb.scene().world().body(spawned).unwrap().body_type,
         BodyType::Dynamic
     );
     // Paused drag moves the body with the cursor.
@@ -182,10 +185,10 @@ fn spawn_delete_toggle_and_drag_with_the_mouse() {
         ..Input::default()
     };
     frame(&mut sb, &moved, 0.0);
-    let x = sb.scene.world().body(spawned).unwrap().xf.p.x;
+    let x = sb.scene().world().body(spawned).unwrap().xf.p.x;
     assert!((x - 40.0 / 30.0).abs() < 1e-6, "moved to the cursor: {x}");
     // Running drag pulls toward the cursor.
-    sb.paused = false;
+    sb.set_paused(false);
     let far = Input {
         mouse: Some((340.0, 150.0)),
         left: true,
@@ -194,7 +197,7 @@ fn spawn_delete_toggle_and_drag_with_the_mouse() {
     for _ in 0..30 {
         frame(&mut sb, &far, 1.0 / 60.0);
     }
-    let x = sb.scene.world().body(spawned).unwrap().xf.p.x;
+    let x = sb.scene().world().body(spawned).unwrap().xf.p.x;
     assert!(x > 3.0, "pulled toward x = 4.67: {x}");
     frame(
         &mut sb,
@@ -206,8 +209,8 @@ fn spawn_delete_toggle_and_drag_with_the_mouse() {
     );
     // Delete under the cursor.
     let cursor = sb
-        .camera
-        .to_screen(sb.scene.world().body(spawned).unwrap().xf.p);
+        .camera()
+        .to_screen(sb.scene().world().body(spawned).unwrap().xf.p);
     let del = Input {
         mouse: Some(cursor),
         pressed: vec!["delete"],
@@ -215,15 +218,15 @@ fn spawn_delete_toggle_and_drag_with_the_mouse() {
         ..Input::default()
     };
     frame(&mut sb, &del, 0.0);
-    assert!(!sb.scene.world().is_alive(spawned));
-    assert_eq!(sb.scene.world().body_count(), n0);
+    assert!(!sb.scene().world().is_alive(spawned));
+    assert_eq!(sb.scene().world().body_count(), n0);
 }
 
 #[test]
 fn wheel_zooms_at_the_cursor_and_right_drag_pans() {
     let (mut sb, _) = open("camera", SCENE);
-    let before = sb.camera.to_world(100.0, 80.0);
-    let scale = sb.camera.scale;
+    let before = sb.camera().to_world(100.0, 80.0);
+    let scale = sb.camera().scale;
     frame(
         &mut sb,
         &Input {
@@ -233,8 +236,8 @@ fn wheel_zooms_at_the_cursor_and_right_drag_pans() {
         },
         0.0,
     );
-    assert!(sb.camera.scale > scale);
-    assert!((sb.camera.to_world(100.0, 80.0) - before).length() < 1e-9);
+    assert!(sb.camera().scale > scale);
+    assert!((sb.camera().to_world(100.0, 80.0) - before).length() < 1e-9);
     frame(
         &mut sb,
         &Input {
@@ -254,7 +257,7 @@ fn wheel_zooms_at_the_cursor_and_right_drag_pans() {
         0.0,
     );
     assert!(
-        (sb.camera.to_world(150.0, 80.0) - before).length() < 1e-9,
+        (sb.camera().to_world(150.0, 80.0) - before).length() < 1e-9,
         "the world follows the mouse"
     );
 }
@@ -266,7 +269,7 @@ fn screenshot_and_snapshot_keys_write_files_and_a_snapshot_continues_exactly() {
         frame(&mut sb, &Input::default(), 1.0 / 60.0);
     }
     let mut pm = pixmap(400, 300);
-    sb.render(&mut pm);
+    picture::draw(&mut sb, &mut pm);
     keys::keys(&mut sb, &press("f12"), &pm);
     keys::keys(&mut sb, &press("f5"), &pm);
     let files: Vec<PathBuf> = std::fs::read_dir(dir.join("out"))
@@ -283,8 +286,8 @@ fn screenshot_and_snapshot_keys_write_files_and_a_snapshot_continues_exactly() {
         .find(|p| p.extension().is_some_and(|e| e == "json"))
         .expect("a snapshot");
     // Carry on 100 steps; the snapshot, reopened, must end in the same state.
-    sb.scene.step(100).unwrap();
-    let expected = sb.scene.world().state_hash();
+    sb.scene_mut().step(100).unwrap();
+    let expected = sb.scene().world().state_hash();
     let mut again = snapshot::open(json, &SceneOptions::default()).unwrap();
     again.step(100).unwrap();
     assert_eq!(again.world().state_hash(), expected);
@@ -296,11 +299,11 @@ fn picker_lists_scenes_and_opens_one() {
     // Runs in the crate folder: scenes/ is there.
     let (mut sb, _) = open("picker", SCENE);
     frame(&mut sb, &press("tab"), 0.0);
-    let picker = sb.picker.as_ref().expect("picker open");
-    let target = picker.files[picker.index].clone();
+    let picker = sb.panels().picker().expect("picker open");
+    let target = picker.chosen().expect("a scene chosen").to_path_buf();
     frame(&mut sb, &press("enter"), 0.0);
-    assert!(sb.picker.is_none());
-    assert_eq!(sb.opened, target);
+    assert!(sb.panels().picker().is_none());
+    assert_eq!(sb.opened(), target);
 }
 
 #[test]
@@ -312,20 +315,20 @@ fn a_scene_that_fails_to_load_opens_empty_with_its_error_and_r_retries() {
         .err()
         .unwrap();
     let mut sb = Sandbox::broken(&path, &SceneOptions::default(), err, 400, 300).unwrap();
-    let shown = sb.error.clone().unwrap();
+    let shown = sb.error().map(str::to_string).unwrap();
     assert!(shown.contains("scene.lua:1:"), "{shown}");
-    assert_eq!(sb.scene.world().body_count(), 0);
+    assert_eq!(sb.scene().world().body_count(), 0);
     std::fs::write(&path, "box { x = 0, y = 0, w = 1, h = 1 }\n").unwrap();
     frame(&mut sb, &press("r"), 0.0);
-    assert!(sb.error.is_none());
-    assert_eq!(sb.scene.world().body_count(), 1);
+    assert!(sb.error().is_none());
+    assert_eq!(sb.scene().world().body_count(), 1);
 }
 
 #[test]
 fn a_puzzle_limits_what_the_player_places() {
     let src = "tools { circle = 1 }\nbox { x = 0, y = -0.5, w = 20, h = 1, static = true }\n";
     let (mut sb, _) = open("puzzle", src);
-    let n0 = sb.scene.world().body_count();
+    let n0 = sb.scene().world().body_count();
     for (x, ctrl) in [(100.0, false), (150.0, false), (200.0, true)] {
         let at = Some((x, 60.0));
         let held = if ctrl { "ctrl" } else { "shift" };
@@ -349,11 +352,11 @@ fn a_puzzle_limits_what_the_player_places() {
         );
     }
     assert_eq!(
-        sb.scene.world().body_count(),
+        sb.scene().world().body_count(),
         n0 + 1,
         "one circle, no second, no box"
     );
-    assert_eq!(tools::remaining(&sb, "circle"), Some(0));
+    assert_eq!(sb.spawns_left(Spawn::Circle), Some(0));
 }
 
 #[test]
@@ -374,8 +377,8 @@ fn extreme_zoom_and_tiny_windows_draw_without_trouble() {
             frame(&mut sb, &input, 1.0 / 60.0);
         }
         let mut pm = pixmap(size.0, size.1);
-        sb.render(&mut pm);
-        assert!(sb.camera.scale.is_finite() && sb.camera.scale > 0.0);
+        picture::draw(&mut sb, &mut pm);
+        assert!(sb.camera().scale.is_finite() && sb.camera().scale > 0.0);
     }
 }
 
@@ -388,12 +391,16 @@ fn after_a_win_enter_opens_the_next_scene() {
     std::fs::write(dir.join("two.lua"), "box { x = 0, y = 0, w = 1, h = 1 }\n").unwrap();
     frame(&mut sb, &press("enter"), 0.0);
     assert!(
-        sb.opened.ends_with("scene.lua"),
+        sb.opened().ends_with("scene.lua"),
         "not won yet: Enter is the scene's"
     );
     frame(&mut sb, &Input::default(), 0.1);
-    assert!(sb.scene.outcome().is_some());
+    assert!(sb.scene().outcome().is_some());
     frame(&mut sb, &press("enter"), 0.0);
-    assert!(sb.opened.ends_with("two.lua"), "{}", sb.opened.display());
-    assert_eq!(sb.scene.world().body_count(), 1);
+    assert!(
+        sb.opened().ends_with("two.lua"),
+        "{}",
+        sb.opened().display()
+    );
+    assert_eq!(sb.scene().world().body_count(), 1);
 }

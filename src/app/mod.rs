@@ -1,29 +1,14 @@
-//! The program around the engine and the scripts: the command line, the
-//! headless runner, benchmarks and the window (fixed-step loop, mouse
-//! tools, HUD). The only module where scripts, physics, pixels and the
-//! window meet.
+//! The program around the engine and the scripts, in four rooms: `window/`
+//! (the sandbox window), `puzzle/` (parts, build mode, solutions), `reload/`
+//! (hot reload) and `commands/` (the command line and what runs headless).
+//!
+//! The only module where scripts, physics, pixels and the window meet. Two
+//! small files serve several rooms: `clock` (the fixed-step accumulator) and
+//! `view` (a scene turned into the plain data the renderer draws).
 
-pub mod bench;
-pub mod build_mode;
-pub mod cli;
 pub mod clock;
-pub mod export;
-pub mod headless;
-pub mod hud;
-pub mod keys;
-pub mod parts;
-pub mod picker;
-pub mod progress;
+pub mod commands;
 pub mod puzzle;
-pub mod reconcile;
 pub mod reload;
-pub mod reload_bench;
-pub mod render_bench;
-pub mod sandbox;
-pub mod snapshot;
-pub mod solution;
-pub mod tools;
-pub mod verify;
 pub mod view;
-pub mod watch_run;
 pub mod window;

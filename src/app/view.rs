@@ -112,20 +112,16 @@ pub fn draw_scene(
 ) -> usize {
     let background = background(scene);
     let sim = scene.sim();
-    let color_of = |id: BodyId| {
-        sim.extra(id)
-            .and_then(|e| e.color.as_deref())
-            .and_then(Rgba::parse)
-    };
+    let color_of = |id: BodyId| sim.color(id).and_then(Rgba::parse);
     let look = BodyLook {
         background,
         color_of: &color_of,
     };
-    let links = crate::render::links::of_world(&sim.world);
+    let links = crate::render::links::of_world(sim.world());
     renderer.draw_world(
         pm,
         &WorldFrame {
-            world: &sim.world,
+            world: sim.world(),
             camera,
             poses,
             alpha,

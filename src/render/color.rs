@@ -44,19 +44,28 @@ impl Rgba {
     }
 }
 
+/// The colours bodies the scene gave none and plot series are drawn in.
+const PALETTE: [Rgba; 8] = [
+    Rgba::rgb(0x4f, 0xc3, 0xf7),
+    Rgba::rgb(0xff, 0xb7, 0x4d),
+    Rgba::rgb(0x81, 0xc7, 0x84),
+    Rgba::rgb(0xe5, 0x73, 0x73),
+    Rgba::rgb(0xba, 0x68, 0xc8),
+    Rgba::rgb(0xff, 0xf1, 0x76),
+    Rgba::rgb(0x4d, 0xb6, 0xac),
+    Rgba::rgb(0xf0, 0x62, 0x92),
+];
+
 /// A stable, pleasant colour for bodies the scene gave none, by index.
 pub fn default_body_color(index: u32) -> Rgba {
-    const PALETTE: [Rgba; 8] = [
-        Rgba::rgb(0x4f, 0xc3, 0xf7),
-        Rgba::rgb(0xff, 0xb7, 0x4d),
-        Rgba::rgb(0x81, 0xc7, 0x84),
-        Rgba::rgb(0xe5, 0x73, 0x73),
-        Rgba::rgb(0xba, 0x68, 0xc8),
-        Rgba::rgb(0xff, 0xf1, 0x76),
-        Rgba::rgb(0x4d, 0xb6, 0xac),
-        Rgba::rgb(0xf0, 0x62, 0x92),
-    ];
     PALETTE[(index as usize * 5 + 3) % PALETTE.len()]
+}
+
+/// Colours for plot series, in order: six of the palette (the pink before
+/// the purple, so the first four series differ most).
+pub fn series_color(i: usize) -> Rgba {
+    const SERIES: [usize; 6] = [0, 1, 2, 7, 4, 5];
+    PALETTE[SERIES[i % SERIES.len()]]
 }
 
 pub const STATIC_COLOR: Rgba = Rgba::rgb(0x90, 0x96, 0xa0);
@@ -72,6 +81,14 @@ mod tests {
         assert_eq!(Rgba::parse("ff8000"), None);
         assert_eq!(Rgba::parse("#ff80"), None);
         assert_eq!(Rgba::parse("#gg8000"), None);
+    }
+
+    #[test]
+    fn plot_series_take_six_palette_colours() {
+        let pink = Rgba::rgb(0xf0, 0x62, 0x92);
+        assert_eq!(super::series_color(0), Rgba::rgb(0x4f, 0xc3, 0xf7));
+        assert_eq!(super::series_color(3), pink);
+        assert_eq!(super::series_color(9), pink);
     }
 
     #[test]

@@ -4,11 +4,11 @@
 
 use super::camera::Camera;
 use super::color::Rgba;
-use super::stroke::stroke;
+use super::paint::{fill, stroke};
 use crate::physics::{
     Aabb, BodyType, DebugDraw, DrawFlags, DrawStyle, Real, Transform, Vec2, World,
 };
-use tiny_skia::{Paint, PathBuilder, Pixmap};
+use tiny_skia::{PathBuilder, Pixmap};
 
 /// Which debug layers are on (each has a key in the window).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,6 +20,32 @@ pub struct Layers {
     pub islands: bool,
     /// Rings at every joint's two anchors.
     pub joint_anchors: bool,
+}
+
+/// One debug layer, to switch with `Layers::toggle`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    Aabbs,
+    Contacts,
+    Velocities,
+    CentersOfMass,
+    Islands,
+    JointAnchors,
+}
+
+impl Layers {
+    /// Switch one layer on or off.
+    pub fn toggle(&mut self, layer: Layer) {
+        let on = match layer {
+            Layer::Aabbs => &mut self.aabbs,
+            Layer::Contacts => &mut self.contacts,
+            Layer::Velocities => &mut self.velocities,
+            Layer::CentersOfMass => &mut self.centers_of_mass,
+            Layer::Islands => &mut self.islands,
+            Layer::JointAnchors => &mut self.joint_anchors,
+        };
+        *on = !*on;
+    }
 }
 
 /// Seconds of travel a velocity arrow shows.
@@ -96,21 +122,6 @@ impl DebugDraw for Collector<'_> {
             &mut self.velocities,
             b,
             (b.0 - h * (ux - uy * 0.5), b.1 - h * (uy + ux * 0.5)),
-        );
-    }
-}
-
-fn fill(pm: &mut Pixmap, pb: PathBuilder, color: Rgba) {
-    if let Some(path) = pb.finish() {
-        let mut paint = Paint::default();
-        paint.set_color(color.to_skia());
-        paint.anti_alias = true;
-        pm.fill_path(
-            &path,
-            &paint,
-            tiny_skia::FillRule::Winding,
-            tiny_skia::Transform::identity(),
-            None,
         );
     }
 }

@@ -4,7 +4,7 @@
 use super::camera::Camera;
 use super::color::Rgba;
 use super::interp::Poses;
-use super::stroke::stroke;
+use super::paint::stroke;
 use crate::physics::{BodyId, ShapeGeom, World};
 use tiny_skia::{PathBuilder, Pixmap};
 

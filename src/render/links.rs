@@ -6,10 +6,11 @@
 
 use super::camera::Camera;
 use super::color::Rgba;
-use super::stroke::stroke_round;
-use crate::physics::{Aabb, JointType, Real, Vec2, World};
-use crate::physics::{DebugDraw, DrawFlags, DrawStyle};
-use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Transform};
+use super::paint::{fill, stroke_round};
+use crate::physics::{
+    Aabb, DebugDraw, DrawFlags, DrawStyle, JointType, Real, Transform, Vec2, World,
+};
+use tiny_skia::{PathBuilder, Pixmap};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum LinkCmd {
@@ -42,7 +43,7 @@ pub fn of_world(world: &World) -> Vec<LinkCmd> {
         fn segment(&mut self, _: Vec2, _: Vec2, _: DrawStyle, _: u64) {}
         fn aabb(&mut self, _: Aabb) {}
         fn contact(&mut self, _: Vec2, _: Vec2, _: Real) {}
-        fn center_of_mass(&mut self, _: crate::physics::Transform) {}
+        fn center_of_mass(&mut self, _: Transform) {}
         fn velocity(&mut self, _: Vec2, _: Vec2) {}
         fn joint(&mut self, kind: JointType, a: Vec2, b: Vec2) {
             let color = if kind == JointType::Mouse {
@@ -125,18 +126,7 @@ pub fn draw_links(pm: &mut Pixmap, cam: &Camera, links: &[LinkCmd], anchors: boo
                 let mut dots = PathBuilder::new();
                 dots.push_circle(a.0, a.1, 3.0);
                 dots.push_circle(b.0, b.1, 3.0);
-                if let Some(path) = dots.finish() {
-                    let mut paint = Paint::default();
-                    paint.set_color(color.to_skia());
-                    paint.anti_alias = true;
-                    pm.fill_path(
-                        &path,
-                        &paint,
-                        FillRule::Winding,
-                        Transform::identity(),
-                        None,
-                    );
-                }
+                fill(pm, dots, *color);
             }
             LinkCmd::Spring { a, b, coils, color } => {
                 let pts = zigzag(cam.to_screen(*a), cam.to_screen(*b), *coils);

@@ -18,16 +18,16 @@ pub mod image;
 pub mod interp;
 pub mod links;
 pub mod overlay;
+pub mod paint;
 pub mod raster;
 pub mod sprites;
-pub mod stroke;
 pub mod text;
 pub mod widgets;
 
 pub use bodies::BodyLook;
 pub use camera::Camera;
 pub use color::Rgba;
-pub use debug::Layers;
+pub use debug::{Layer, Layers};
 pub use interp::Poses;
 pub use links::LinkCmd;
 pub use overlay::OverlayCmd;

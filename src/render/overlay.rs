@@ -3,8 +3,8 @@
 
 use super::camera::Camera;
 use super::color::Rgba;
+use super::paint::stroke;
 use super::raster::Target;
-use super::stroke::stroke;
 use super::text::TextPainter;
 use crate::physics::Vec2;
 use tiny_skia::{PathBuilder, Pixmap};

@@ -2,8 +2,8 @@
 //! text (HUD, inspector, help, picker, error overlay) and live plots.
 
 use super::color::Rgba;
+use super::paint::stroke;
 use super::raster::{Poly, Target};
-use super::stroke::stroke;
 use super::text::TextPainter;
 use tiny_skia::{PathBuilder, Pixmap};
 
@@ -59,19 +59,6 @@ pub struct Series<'a> {
     pub name: &'a str,
     pub color: Rgba,
     pub samples: &'a [(f64, f64)],
-}
-
-/// Colours for plot series, in order.
-pub fn series_color(i: usize) -> Rgba {
-    const C: [Rgba; 6] = [
-        Rgba::rgb(0x4f, 0xc3, 0xf7),
-        Rgba::rgb(0xff, 0xb7, 0x4d),
-        Rgba::rgb(0x81, 0xc7, 0x84),
-        Rgba::rgb(0xf0, 0x62, 0x92),
-        Rgba::rgb(0xba, 0x68, 0xc8),
-        Rgba::rgb(0xff, 0xf1, 0x76),
-    ];
-    C[i % C.len()]
 }
 
 /// Live plots in the rectangle (x, y, w, h): each series scaled to its own

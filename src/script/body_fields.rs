@@ -6,7 +6,7 @@ use super::color::parse_color;
 use super::constructors::parse_body_type;
 use super::error::scene_err;
 use super::options::type_name;
-use super::sim::{Ctx, Sim};
+use super::sim::{SceneContext, Sim};
 use crate::physics::{BodyId, Vec2};
 use mlua::{Lua, Value};
 
@@ -23,14 +23,14 @@ pub(super) fn with_sim<R>(
     id: BodyId,
     f: impl FnOnce(&mut Sim) -> mlua::Result<R>,
 ) -> mlua::Result<R> {
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut sim = ctx.sim.borrow_mut();
     if sim.world.body(id).is_err() {
         return Err(destroyed(lua));
     }
-    // A method may move, push or destroy the body: the force snapshot
-    // would no longer be true.
-    sim.snapshot_live = false;
+    // A method may move, push or destroy the body: the force callbacks'
+    // copy of the step's start would no longer be true.
+    sim.force_inputs.expire();
     f(&mut sim)
 }
 
@@ -92,11 +92,11 @@ pub(super) fn get_field(lua: &Lua, id: BodyId, key: &str) -> mlua::Result<Value>
                 None => Value::Nil,
             },
             "id" => Value::Integer(sim.stable_id(id) as i64),
-            "color" => match sim.extra(id).and_then(|e| e.color.clone()) {
+            "color" => match sim.scene_body(id).and_then(|e| e.color.clone()) {
                 Some(c) => Value::String(lua.create_string(c)?),
                 None => Value::Nil,
             },
-            "force" => match sim.extra(id).and_then(|e| e.force.clone()) {
+            "force" => match sim.scene_body(id).and_then(|e| e.force.clone()) {
                 Some(f) => Value::Function(f),
                 None => Value::Nil,
             },
@@ -145,7 +145,7 @@ pub(super) fn set_field(lua: &Lua, id: BodyId, key: &str, v: Value) -> mlua::Res
         other => return Err(scene_err(lua, format!("Body has no field '{other}'"))),
     };
     let result: Result<(), String> = with_sim(lua, id, |sim| {
-        sim.snapshot_live = false;
+        sim.force_inputs.expire();
         let w = &mut sim.world;
         let b = w.body(id).expect("checked");
         let (p, a, v) = (b.xf.p, b.xf.q.angle(), b.linear_velocity);
@@ -163,10 +163,7 @@ pub(super) fn set_field(lua: &Lua, id: BodyId, key: &str, v: Value) -> mlua::Res
             ("bullet", Set::Bool(b)) => w.set_bullet(id, b),
             ("name", Set::Str(s)) => w.set_name(id, s),
             ("type", Set::Str(Some(t))) => match parse_body_type(&t) {
-                Some(t) => {
-                    sim.version += 1;
-                    sim.world.set_body_type(id, t)
-                }
+                Some(t) => sim.set_body_type(id, t),
                 None => {
                     return Ok(Err(format!(
                         "{what} must be \"dynamic\", \"static\" or \"kinematic\", got \"{t}\""
@@ -181,7 +178,7 @@ pub(super) fn set_field(lua: &Lua, id: BodyId, key: &str, v: Value) -> mlua::Res
                         Err(m) => return Ok(Err(format!("{what}: {m}"))),
                     },
                 };
-                sim.extra_mut(id).expect("live").color = c;
+                sim.scene_body_mut(id).expect("live").color = c;
                 Ok(())
             }
             ("force", Set::Func(f)) => {

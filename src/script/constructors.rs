@@ -6,7 +6,7 @@ use super::creation::{Creation, PoseArgs};
 use super::error::scene_err;
 use super::handles::handle_for;
 use super::options::Opts;
-use super::sim::Ctx;
+use super::sim::SceneContext;
 use crate::physics::geometry::make_convex_pieces;
 use crate::physics::{
     BodyDef, BodyId, BodyType, Circle, Polygon, Segment, ShapeDef, ShapeGeom, Vec2,
@@ -198,7 +198,7 @@ fn construct(lua: &Lua, kind: &'static str, opts: Value) -> mlua::Result<Value> 
         .map(|g| material(&o, g))
         .collect::<mlua::Result<_>>()?;
     let id = {
-        let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+        let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
         let mut sim = ctx.sim.borrow_mut();
         let id = sim.world.create_body(&def).map_err(|e| o.err(e))?;
         let mut result = Ok(());
@@ -247,7 +247,7 @@ pub fn add_shape(lua: &Lua, body: BodyId, kind: &'static str, opts: Value) -> ml
         .into_iter()
         .map(|g| material(&o, g))
         .collect::<mlua::Result<_>>()?;
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut sim = ctx.sim.borrow_mut();
     if sim.world.body(body).is_err() {
         return Err(scene_err(lua, format!("{what}: this body was destroyed")));

@@ -10,7 +10,7 @@
 
 use super::error::scene_err;
 use super::handles::handle_for;
-use super::sim::{Ctx, ForceField};
+use super::sim::{ForceField, SceneContext};
 use super::world_api::body_arg;
 use crate::physics::{BodyId, BodyType, Vec2};
 use mlua::{ffi, Function, Lua, Table, UserData, UserDataMethods, Value};
@@ -90,7 +90,7 @@ pub struct ForceHandle(pub usize);
 impl UserData for ForceHandle {
     fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
         m.add_method("destroy", |lua, this, ()| {
-            let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+            let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
             let mut sim = ctx.sim.borrow_mut();
             match sim.fields.get_mut(this.0) {
                 Some(slot @ Some(_)) => {
@@ -136,7 +136,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 ))
             }
         };
-        let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+        let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
         let mut sim = ctx.sim.borrow_mut();
         sim.fields.push(Some(ForceField { func, bodies }));
         Ok(ForceHandle(sim.fields.len() - 1))
@@ -145,7 +145,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
 }
 
 fn ctx_sim(lua: &Lua) -> std::rc::Rc<std::cell::RefCell<super::sim::Sim>> {
-    lua.app_data_ref::<Ctx>()
+    lua.app_data_ref::<SceneContext>()
         .expect("scene context")
         .sim
         .clone()
@@ -164,7 +164,7 @@ fn origin(f: &Function) -> String {
 /// Evaluate every force callback once and apply the results (start of a step).
 pub fn apply_forces(lua: &Lua, cache: &mut ForceCache) -> mlua::Result<()> {
     let (fields, version, t, all_dynamic, per_body) = {
-        let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+        let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
         let sim = ctx.sim.borrow();
         let fields: Vec<Option<(Function, Option<Vec<BodyId>>)>> = sim
             .fields
@@ -200,7 +200,11 @@ pub fn apply_forces(lua: &Lua, cache: &mut ForceCache) -> mlua::Result<()> {
             .then(|| {
                 sim.bodies_in_order()
                     .into_iter()
-                    .filter_map(|id| sim.extra(id).and_then(|e| e.force.clone()).map(|f| (id, f)))
+                    .filter_map(|id| {
+                        sim.scene_body(id)
+                            .and_then(|e| e.force.clone())
+                            .map(|f| (id, f))
+                    })
                     .collect::<Vec<_>>()
             });
         (fields, sim.version, sim.world.time(), all_dynamic, per_body)
@@ -216,7 +220,7 @@ pub fn apply_forces(lua: &Lua, cache: &mut ForceCache) -> mlua::Result<()> {
             // Listed bodies that were destroyed since drop out of the field.
             let ids = match listed {
                 Some(list) => {
-                    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+                    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
                     let sim = ctx.sim.borrow();
                     list.into_iter()
                         .filter(|id| sim.world.body(*id).is_ok())
@@ -285,7 +289,7 @@ pub fn apply_forces(lua: &Lua, cache: &mut ForceCache) -> mlua::Result<()> {
 /// is taken back, so the body has received exactly Σ dt·F_n — a force's
 /// total impulse is what it always was.
 fn verlet_correction(lua: &Lua, cache: &mut ForceCache) {
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut sim = ctx.sim.borrow_mut();
     let dt = sim.dt;
     let n = cache.now.len().max(cache.last.len());
@@ -341,14 +345,19 @@ fn run(
     if ids.is_empty() {
         return Ok(());
     }
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let clock = ctx.clock.clone();
     drop(ctx);
     {
         let _budget = clock.enter();
-        ctx_sim(lua).borrow_mut().take_snapshot();
+        {
+            let sim = ctx_sim(lua);
+            let mut sim = sim.borrow_mut();
+            let sim = &mut *sim;
+            sim.force_inputs.capture(&sim.world);
+        }
         let r = driver.call::<()>((f, handles, ids.len(), t, out));
-        ctx_sim(lua).borrow_mut().snapshot_live = false;
+        ctx_sim(lua).borrow_mut().force_inputs.expire();
         r?;
     }
     let values: Vec<f64> = match read_numbers(lua, out, 3 * ids.len())? {
@@ -360,7 +369,7 @@ fn run(
             )))
         }
     };
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut sim = ctx.sim.borrow_mut();
     for (k, id) in ids.iter().enumerate() {
         let (fx, fy, tq) = (values[3 * k], values[3 * k + 1], values[3 * k + 2]);

@@ -8,7 +8,7 @@
 //! cache miss per body (its header holds the metatable). So a handle is a
 //! *light* userdata: the id itself, packed into the pointer bits. It needs no
 //! allocation, equal ids are equal handles (table keys work), and all light
-//! userdata share one metatable (nothing else in the sandbox is one) whose
+//! userdata share one metatable (nothing else in a scene's Lua state is one) whose
 //! `__index` is a raw C function answering the position/velocity fields
 //! directly, handing every other key (methods, other fields, destroyed
 //! bodies, errors) to an ordinary mlua function.
@@ -16,7 +16,7 @@
 use super::body_fields::{get_field, set_field};
 use super::body_methods::methods;
 use super::error::scene_err;
-use super::sim::{Ctx, Sim};
+use super::sim::{SceneContext, Sim};
 use crate::physics::BodyId;
 use mlua::{ffi, Function, Lua, Value};
 use std::cell::RefCell;
@@ -47,7 +47,7 @@ pub fn body_of(lua: &Lua, v: &Value) -> Option<BodyId> {
     };
     let (index, generation) = unpack(p.0)?;
     // A handle stores the generation in 31 bits: compare it that way.
-    let ctx = lua.app_data_ref::<Ctx>()?;
+    let ctx = lua.app_data_ref::<SceneContext>()?;
     let sim = ctx.sim.borrow();
     let full = sim.world.body_id_at(index).map_or(generation, |live| {
         if live.generation & 0x7fff_ffff == generation {
@@ -88,7 +88,7 @@ unsafe extern "C-unwind" fn fast_index(l: *mut ffi::lua_State) -> c_int {
         };
         let value = match (*sim).try_borrow() {
             // While force callbacks run: the compact start-of-step copy.
-            Ok(sim) if sim.snapshot_live => match sim.snapshot.get(index as usize) {
+            Ok(sim) if sim.force_inputs.is_live() => match sim.force_inputs.body(index) {
                 Some(s) if s.generation == id.generation => match key {
                     b"x" => Some(s.x),
                     b"y" => Some(s.y),
@@ -134,20 +134,23 @@ unsafe fn fallback(l: *mut ffi::lua_State) -> c_int {
     1
 }
 
+/// The key of `body.key`: fields have string names.
+fn field_name(lua: &Lua, key: Value) -> mlua::Result<String> {
+    match key {
+        Value::String(s) => Ok(s.to_str()?.to_string()),
+        other => Err(scene_err(
+            lua,
+            format!("Body has no field {}", other.to_string()?),
+        )),
+    }
+}
+
 /// Build the handles' metatable. `sim` must outlive the Lua state.
 pub fn install(lua: &Lua, sim: &RefCell<Sim>) -> mlua::Result<()> {
     let methods = methods(lua)?;
     let slow_index = lua.create_function(move |lua, (ud, key): (Value, Value)| {
         let id = self_body(lua, &ud)?;
-        let key = match key {
-            Value::String(s) => s.to_str()?.to_string(),
-            other => {
-                return Err(scene_err(
-                    lua,
-                    format!("Body has no field {}", other.to_string()?),
-                ))
-            }
-        };
+        let key = field_name(lua, key)?;
         if let Some(f) = methods.raw_get::<Option<Function>>(key.as_str())? {
             return Ok(Value::Function(f));
         }
@@ -155,20 +158,12 @@ pub fn install(lua: &Lua, sim: &RefCell<Sim>) -> mlua::Result<()> {
     })?;
     let newindex = lua.create_function(|lua, (ud, key, v): (Value, Value, Value)| {
         let id = self_body(lua, &ud)?;
-        let key = match key {
-            Value::String(s) => s.to_str()?.to_string(),
-            other => {
-                return Err(scene_err(
-                    lua,
-                    format!("Body has no field {}", other.to_string()?),
-                ))
-            }
-        };
+        let key = field_name(lua, key)?;
         set_field(lua, id, &key, v)
     })?;
     let tostring = lua.create_function(|lua, ud: Value| {
         let id = self_body(lua, &ud)?;
-        let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+        let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
         let sim = ctx.sim.borrow();
         Ok(match sim.world.body(id) {
             Ok(b) => format!(

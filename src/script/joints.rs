@@ -9,7 +9,7 @@
 use super::error::scene_err;
 use super::handles::handle_for;
 use super::options::Opts;
-use super::sim::Ctx;
+use super::sim::SceneContext;
 use super::world_api::body_arg;
 use crate::physics::{
     BodyId, DistanceParams, HingeParams, JointDef, JointId, JointKind, MouseParams, RopeDef,
@@ -24,7 +24,7 @@ const REGISTRY: &str = "physbox.joints";
 pub struct JointHandle(pub JointId);
 
 fn with_world<R>(lua: &Lua, f: impl FnOnce(&mut World) -> R) -> R {
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut sim = ctx.sim.borrow_mut();
     f(&mut sim.world)
 }
@@ -264,7 +264,7 @@ fn joint(lua: &Lua, kind: &'static str, opts: Value) -> mlua::Result<Value> {
     } else {
         o.body("b", false)?
     };
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut sim = ctx.sim.borrow_mut();
     let w = &mut sim.world;
     let ca = centre(&o, w, a, "a")?;
@@ -423,7 +423,7 @@ fn rope(lua: &Lua, opts: Value) -> mlua::Result<Table> {
         super::color::parse_color(c).map_err(|m| o.err(format!("'color': {m}")))?;
     }
     let made = {
-        let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+        let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
         let mut sim = ctx.sim.borrow_mut();
         let made = sim
             .world
@@ -480,7 +480,7 @@ fn rope(lua: &Lua, opts: Value) -> mlua::Result<Table> {
     t.raw_set(
         "destroy",
         lua.create_function(move |lua, _self: Value| {
-            let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+            let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
             let mut sim = ctx.sim.borrow_mut();
             for &j in &all {
                 let _ = sim.world.destroy_joint(j);

@@ -27,7 +27,7 @@
 //! is being closed) does nothing.
 //!
 //! Coroutines have their own `lua_State`, out of reach of the watchdog's
-//! hook: they get an ordinary count hook instead (see `sandbox.rs`).
+//! hook: they get an ordinary count hook instead (see `vm.rs`).
 
 use mlua::ffi;
 use std::cell::Cell;

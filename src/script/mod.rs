@@ -7,11 +7,15 @@
 //! second"; Luau runs at about 5.4's speed. Measured numbers: README /
 //! docs/lua-api.md.
 //!
-//! Layout: `sandbox` (the VM), `limits` (time and memory), `require`,
-//! `options` (strict option tables), `constructors`, `handles` (Body handles; `body_fields`, `body_methods`),
-//! `world_api` (`world`), `joints` (joints, springs, ropes), `forces`, `stepper` (one step and its callbacks),
-//! `output` (scene-level functions), `draw`, `scene` (load and run), `creation`
-//! (what the file built, for keep-state reload).
+//! Layout: `vm` (the sandboxed Lua state), `limits` (time and memory),
+//! `patterns` (`string.find` & co. on `pattern_matcher`, which watches the
+//! clock), `require`, `options` (strict option tables), `constructors`, `handles`
+//! (Body handles; `body_fields`, `body_methods`), `world_api` (`world`),
+//! `joints` (joints, springs, ropes), `forces` (and `force_inputs`, what the
+//! callbacks read), `stepper` (one step and its callbacks), `output`
+//! (scene-level functions), `draw`, `scene` (load and run), `sim` (the world
+//! and what the scene keeps beside it), `saved_state` (what a snapshot file
+//! keeps), `creation` (what the file built, for keep-state reload).
 
 mod body_fields;
 mod body_methods;
@@ -20,22 +24,26 @@ mod constructors;
 pub mod creation;
 pub mod draw;
 mod error;
+mod force_inputs;
 mod forces;
 mod handles;
 mod joints;
 pub mod limits;
 mod options;
 mod output;
+mod pattern_matcher;
 mod patterns;
 mod require;
-mod sandbox;
+mod saved_state;
 pub mod scene;
 pub mod sim;
 mod step_hooks;
 mod stepper;
+mod vm;
 mod world_api;
 
 pub use draw::DrawCmd;
 pub use error::SceneError;
+pub use saved_state::{SavedBody, SavedState};
 pub use scene::{Scene, SceneOptions};
-pub use sim::{Outcome, Sample, SceneSettings};
+pub use sim::{Outcome, Sample, SceneSettings, Sim};

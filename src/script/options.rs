@@ -35,6 +35,18 @@ pub fn type_name(v: &Value) -> &'static str {
     }
 }
 
+/// A string argument of an API function, or the error a scene author sees:
+/// "plot: name must be a string, got number".
+pub fn string_arg(lua: &Lua, what: &str, v: Value) -> mlua::Result<String> {
+    match v {
+        Value::String(s) => Ok(s.to_str()?.to_string()),
+        other => Err(scene_err(
+            lua,
+            format!("{what} must be a string, got {}", type_name(&other)),
+        )),
+    }
+}
+
 impl<'a> Opts<'a> {
     /// Check that `value` is a table whose keys are all in `allowed`.
     pub fn new(

@@ -3,8 +3,8 @@
 
 use super::color::parse_color;
 use super::error::scene_err;
-use super::options::{type_name, Opts};
-use super::sim::{Ctx, Outcome};
+use super::options::{string_arg, type_name, Opts};
+use super::sim::{Outcome, SceneContext};
 use mlua::{Lua, Value};
 
 /// Anything as text, the way `tostring` shows it (nil is empty).
@@ -19,8 +19,8 @@ fn text(lua: &Lua, _what: &str, v: Value) -> mlua::Result<String> {
     }
 }
 
-fn with_ctx<R>(lua: &Lua, f: impl FnOnce(&Ctx) -> R) -> R {
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+fn with_ctx<R>(lua: &Lua, f: impl FnOnce(&SceneContext) -> R) -> R {
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     f(&ctx)
 }
 
@@ -83,15 +83,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     g.raw_set(
         "plot",
         lua.create_function(|lua, (name, value): (Value, Value)| {
-            let name = match name {
-                Value::String(s) => s.to_str()?.to_string(),
-                other => {
-                    return Err(scene_err(
-                        lua,
-                        format!("plot: name must be a string, got {}", type_name(&other)),
-                    ))
-                }
-            };
+            let name = string_arg(lua, "plot: name", name)?;
             let v = match value {
                 Value::Integer(i) => i as f64,
                 Value::Number(n) => n,
@@ -151,7 +143,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     g.raw_set(
         "tools",
         lua.create_function(|lua, v: Value| {
-            // The parts a player can place (app/parts.rs): circle, box,
+            // The parts a player can place (app/puzzle/parts.rs): circle, box,
             // polygon (a wedge) and segment (a ledge) from the contract,
             // plank and spring added.
             let allowed = ["circle", "box", "polygon", "segment", "plank", "spring"];

@@ -6,25 +6,15 @@
 //! symlink cannot lead out either).
 
 use super::error::scene_err;
-use super::sim::Ctx;
+use super::options::string_arg;
+use super::sim::SceneContext;
 use mlua::{Lua, Value};
 use std::path::{Path, PathBuf};
 
 pub fn install(lua: &Lua) -> mlua::Result<()> {
     let loaded = lua.create_table()?;
     let f = lua.create_function(move |lua, name: Value| {
-        let name = match name {
-            Value::String(s) => s.to_str()?.to_string(),
-            other => {
-                return Err(scene_err(
-                    lua,
-                    format!(
-                        "require: module name must be a string, got {}",
-                        other.type_name()
-                    ),
-                ))
-            }
-        };
+        let name = string_arg(lua, "require: module name", name)?;
         if let Some(v) = loaded.raw_get::<Option<Value>>(name.as_str())? {
             return Ok(v);
         }
@@ -37,7 +27,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 format!("require: '{name}' is an editor annotation file (---@meta), not a module"),
             ));
         }
-        let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+        let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
         ctx.sources.borrow_mut().push(path.clone());
         drop(ctx);
         let chunk_name = format!("@{}", display_path(&path));
@@ -70,7 +60,7 @@ fn resolve(lua: &Lua, name: &str) -> Result<PathBuf, String> {
         ));
     }
     let rel = format!("{}.lua", name.replace('.', "/"));
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut dirs = vec![ctx.paths.scene_dir.clone()];
     dirs.extend(ctx.paths.scripts_dir.clone());
     for dir in &dirs {

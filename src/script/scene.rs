@@ -5,9 +5,9 @@ use super::draw::{DrawCmd, DrawList};
 use super::error::SceneError;
 use super::limits::{Watchdog, DEFAULT_MEMORY_LIMIT, DEFAULT_SAMPLE_INTERVAL, DEFAULT_TIME_LIMIT};
 use super::require::display_path;
-use super::sim::{Ctx, Outcome, Sample, SceneSettings, SearchPaths, Sim};
+use super::sim::{Outcome, Sample, SceneContext, SceneSettings, SearchPaths, Sim};
 use super::world_api::WorldHandle;
-use super::{constructors, forces, output, require, sandbox, stepper};
+use super::{constructors, forces, output, require, stepper, vm};
 use crate::physics::{World, WorldSettings};
 use mlua::Lua;
 use std::cell::{Cell, Ref, RefCell};
@@ -47,7 +47,7 @@ impl Default for SceneOptions {
 
 pub struct Scene {
     // `lua` is closed (in `Drop`) before the watchdog stops. Scene code
-    // cannot install finalizers (`sandbox.rs`), so closing runs none of it.
+    // cannot install finalizers (`vm.rs`), so closing runs none of it.
     lua: Option<Lua>,
     watchdog: Watchdog,
     sim: Rc<RefCell<Sim>>,
@@ -108,7 +108,7 @@ impl Scene {
     ) -> Result<Scene, SceneError> {
         let shown = display_path(path);
         let setup = |e: mlua::Error| SceneError::new(format!("{shown}: cannot start Lua: {e}"));
-        let lua = sandbox::new_lua(opts.memory_limit).map_err(setup)?;
+        let lua = vm::new_lua(opts.memory_limit).map_err(setup)?;
         let watchdog = Watchdog::new(&lua, opts.time_limit, shown.clone(), opts.sample_interval)
             .map_err(setup)?;
         let mut sim = Sim::new(World::new(WorldSettings::default()));
@@ -129,7 +129,7 @@ impl Scene {
             .scripts_dir
             .clone()
             .or_else(|| default_scripts_dir(&scene_dir));
-        lua.set_app_data(Ctx {
+        lua.set_app_data(SceneContext {
             sim: sim.clone(),
             clock: watchdog.clock(),
             paths: SearchPaths {
@@ -143,7 +143,7 @@ impl Scene {
             forces: RefCell::new(None),
         });
         let install = || -> mlua::Result<()> {
-            sandbox::install_base(&lua)?;
+            vm::install_base(&lua)?;
             require::install(&lua)?;
             constructors::install(&lua)?;
             forces::install(&lua)?;
@@ -248,7 +248,7 @@ impl Scene {
     /// The scene file and every file it `require`d (what a reload watches).
     pub fn sources(&self) -> Vec<PathBuf> {
         self.lua()
-            .app_data_ref::<Ctx>()
+            .app_data_ref::<SceneContext>()
             .expect("scene context")
             .sources
             .borrow()
@@ -263,7 +263,10 @@ impl Scene {
     /// A key went down or up (window only; headless never calls this).
     pub fn key(&mut self, key: &str, pressed: bool) -> Result<(), SceneError> {
         {
-            let ctx = self.lua().app_data_ref::<Ctx>().expect("scene context");
+            let ctx = self
+                .lua()
+                .app_data_ref::<SceneContext>()
+                .expect("scene context");
             let mut keys = ctx.keys_down.borrow_mut();
             keys.retain(|k| k != key);
             if pressed {
@@ -278,7 +281,7 @@ impl Scene {
     /// The mouse moved to world point (x, y).
     pub fn set_mouse(&mut self, x: f64, y: f64) {
         self.lua()
-            .app_data_ref::<Ctx>()
+            .app_data_ref::<SceneContext>()
             .expect("scene context")
             .mouse
             .set((x, y));
@@ -309,11 +312,11 @@ impl Drop for Scene {
         // it closes: the watchdog's interrupt must never reach a state that
         // is being freed.
         if let Ok(mut sim) = self.sim.try_borrow_mut() {
-            sim.extras.clear();
+            sim.scene_bodies.clear();
             sim.fields.clear();
         }
         if let Some(lua) = self.lua.take() {
-            if let Some(ctx) = lua.app_data_ref::<Ctx>() {
+            if let Some(ctx) = lua.app_data_ref::<SceneContext>() {
                 ctx.forces.borrow_mut().take();
             }
             drop(lua);

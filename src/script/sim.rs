@@ -1,16 +1,18 @@
 //! What a running scene owns besides its Lua state: the world and the
 //! scene-level data the API reads and writes (colours, force callbacks,
-//! plots, messages, settings). Lua reaches it through `Ctx` (app data).
+//! plots, messages, settings). Lua reaches it through `SceneContext` (app data).
 
-use crate::physics::{BodyId, World};
+use super::force_inputs::ForceInputs;
+use crate::physics::{BodyDef, BodyId, BodyType, PhysicsResult, ShapeDef, World};
 use mlua::Function;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::rc::Rc;
 
-/// Per-body data the physics core does not keep.
-pub struct Extra {
+/// A body as the scene knows it beyond the physics: its stable id, colour
+/// and own force callback (the world keeps none of these).
+pub(super) struct SceneBody {
     pub generation: u32,
     /// Stable scene-wide id (1, 2, … in creation order).
     pub id: u64,
@@ -20,7 +22,7 @@ pub struct Extra {
 
 /// A force field: a callback and the bodies it acts on (`None` = every
 /// dynamic body).
-pub struct ForceField {
+pub(super) struct ForceField {
     pub func: Function,
     pub bodies: Option<Vec<BodyId>>,
 }
@@ -47,7 +49,7 @@ pub struct SceneSettings {
 /// Everything the scene printed, in order (also echoed to stdout when the
 /// runner asks for it).
 #[derive(Default)]
-pub struct Console {
+pub(super) struct Console {
     pub echo: bool,
     pub lines: Vec<String>,
 }
@@ -75,58 +77,46 @@ pub struct Sample {
     pub value: f64,
 }
 
+/// A running scene's world and everything the scene keeps beside it. The
+/// fields belong to `script/`; the rest of the program goes through the
+/// methods below, which keep the per-body records, the stable ids and the
+/// version counter in step with the world.
 pub struct Sim {
-    pub world: World,
-    pub dt: f64,
+    pub(super) world: World,
+    pub(super) dt: f64,
     /// Bodies whose origin leaves this box are destroyed after the step.
-    pub bounds: Option<[f64; 4]>,
-    pub extras: Vec<Option<Extra>>,
-    pub next_id: u64,
-    pub fields: Vec<Option<ForceField>>,
-    pub console: Console,
+    pub(super) bounds: Option<[f64; 4]>,
+    /// By body index (the slot's generation is checked on every lookup).
+    pub(super) scene_bodies: Vec<Option<SceneBody>>,
+    pub(super) next_id: u64,
+    pub(super) fields: Vec<Option<ForceField>>,
+    pub(super) console: Console,
     /// Series in first-use order.
-    pub plots: Vec<(String, Vec<Sample>)>,
-    pub outcome: Option<Outcome>,
-    pub settings: SceneSettings,
+    pub(super) plots: Vec<(String, Vec<Sample>)>,
+    pub(super) outcome: Option<Outcome>,
+    pub(super) settings: SceneSettings,
     /// Bumped whenever bodies are created, destroyed or change type, so
     /// cached body lists (force fields) know to rebuild.
-    pub version: u64,
+    pub(super) version: u64,
     /// Wall time spent evaluating force callbacks and applying their
     /// forces, all steps so far (what `physbox bench` reports).
-    pub force_time: std::time::Duration,
+    pub(super) force_time: std::time::Duration,
     /// How many live bodies have a `b.force` (per-body force lists are
     /// rebuilt only when there are any).
-    pub forced_bodies: usize,
-    /// Position and velocity of every body at the start of the step, by
-    /// body index, while force callbacks run (`snapshot_live`): a compact
-    /// copy the hot `body.x` path reads instead of the large `Body` structs.
-    pub snapshot: Vec<Snap>,
-    pub snapshot_live: bool,
+    pub(super) forced_bodies: usize,
+    /// Every body's state as the step starts, while force callbacks run.
+    pub(super) force_inputs: ForceInputs,
     /// Bodies the scene file built, in order (keep-state reload).
-    pub creations: Vec<crate::script::creation::Creation>,
-}
-
-/// One body's state in the force-evaluation snapshot.
-#[derive(Clone, Copy, Default)]
-pub struct Snap {
-    pub generation: u32,
-    pub x: f64,
-    pub y: f64,
-    pub vx: f64,
-    pub vy: f64,
-    pub omega: f64,
-    /// Rotation as (cos, sin): the angle's atan2 is paid only when read.
-    pub rot: (f64, f64),
-    pub mass: f64,
+    pub(super) creations: Vec<crate::script::creation::Creation>,
 }
 
 impl Sim {
-    pub fn new(world: World) -> Sim {
+    pub(super) fn new(world: World) -> Sim {
         Sim {
             world,
             dt: 1.0 / 60.0,
             bounds: None,
-            extras: Vec::new(),
+            scene_bodies: Vec::new(),
             next_id: 1,
             fields: Vec::new(),
             console: Console::default(),
@@ -136,33 +126,109 @@ impl Sim {
             version: 0,
             force_time: std::time::Duration::ZERO,
             forced_bodies: 0,
-            snapshot: Vec::new(),
-            snapshot_live: false,
+            force_inputs: ForceInputs::default(),
             creations: Vec::new(),
         }
     }
 
-    pub fn extra(&self, id: BodyId) -> Option<&Extra> {
-        self.extras
+    /// The world, to read.
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The world, for edits that keep the set of bodies and their types:
+    /// poses, velocities, joints, settings. Bodies come and go through
+    /// `add_body` and `destroy` and change type through `set_body_type`, so
+    /// the scene's per-body records and cached body lists follow.
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+
+    /// The fixed step `world.dt`.
+    pub fn dt(&self) -> f64 {
+        self.dt
+    }
+
+    pub(super) fn scene_body(&self, id: BodyId) -> Option<&SceneBody> {
+        self.scene_bodies
             .get(id.index as usize)?
             .as_ref()
             .filter(|e| e.generation == id.generation)
     }
 
-    pub fn extra_mut(&mut self, id: BodyId) -> Option<&mut Extra> {
-        self.extras
+    pub(super) fn scene_body_mut(&mut self, id: BodyId) -> Option<&mut SceneBody> {
+        self.scene_bodies
             .get_mut(id.index as usize)?
             .as_mut()
             .filter(|e| e.generation == id.generation)
     }
 
-    /// Record a body just created in the world.
-    pub fn register(&mut self, id: BodyId, color: Option<String>) {
-        let i = id.index as usize;
-        if self.extras.len() <= i {
-            self.extras.resize_with(i + 1, || None);
+    /// The colour the scene gave a body (`#rrggbb`), if any.
+    pub fn color(&self, id: BodyId) -> Option<&str> {
+        self.scene_body(id)?.color.as_deref()
+    }
+
+    /// A body made outside Lua (mouse tools, puzzle parts, bodies carried
+    /// over by a reload): created with its shapes and recorded like a
+    /// Lua-made one, so handles and `world:bodies()` see it. Nothing is left
+    /// behind when a shape is refused.
+    pub fn add_body(
+        &mut self,
+        def: &BodyDef,
+        shapes: &[ShapeDef],
+        color: Option<String>,
+    ) -> PhysicsResult<BodyId> {
+        let id = self.world.create_body(def)?;
+        for shape in shapes {
+            if let Err(e) = self.world.add_shape(id, shape) {
+                let _ = self.world.destroy_body(id);
+                return Err(e);
+            }
         }
-        self.extras[i] = Some(Extra {
+        self.register(id, color);
+        Ok(id)
+    }
+
+    /// Make a body static, dynamic or kinematic (force fields act on the
+    /// dynamic ones, so their cached lists are rebuilt).
+    pub fn set_body_type(&mut self, id: BodyId, to: BodyType) -> PhysicsResult<()> {
+        self.world.set_body_type(id, to)?;
+        self.version += 1;
+        Ok(())
+    }
+
+    /// Bodies the scene file built, in order (keep-state reload matches them).
+    pub fn creations(&self) -> &[crate::script::creation::Creation] {
+        &self.creations
+    }
+
+    /// Lines printed so far (`print`, `message`, `win`, `lose`).
+    pub fn console_lines(&self) -> &[String] {
+        &self.console.lines
+    }
+
+    /// `plot()` series in first-use order.
+    pub fn plots(&self) -> &[(String, Vec<Sample>)] {
+        &self.plots
+    }
+
+    /// Wall time spent in force callbacks so far.
+    pub fn force_time(&self) -> std::time::Duration {
+        self.force_time
+    }
+
+    /// How many live bodies have their own `b.force`.
+    pub fn forced_body_count(&self) -> usize {
+        self.forced_bodies
+    }
+
+    /// Record a body just created in the world.
+    pub(super) fn register(&mut self, id: BodyId, color: Option<String>) {
+        let i = id.index as usize;
+        if self.scene_bodies.len() <= i {
+            self.scene_bodies.resize_with(i + 1, || None);
+        }
+        self.scene_bodies[i] = Some(SceneBody {
             generation: id.generation,
             id: self.next_id,
             color,
@@ -172,9 +238,10 @@ impl Sim {
         self.version += 1;
     }
 
-    pub fn destroy(&mut self, id: BodyId) -> crate::physics::PhysicsResult<()> {
+    /// Destroy a body and forget its scene-side record.
+    pub fn destroy(&mut self, id: BodyId) -> PhysicsResult<()> {
         self.world.destroy_body(id)?;
-        if let Some(slot) = self.extras.get_mut(id.index as usize) {
+        if let Some(slot) = self.scene_bodies.get_mut(id.index as usize) {
             if slot.as_ref().is_some_and(|e| e.force.is_some()) {
                 self.forced_bodies -= 1;
             }
@@ -186,7 +253,7 @@ impl Sim {
 
     /// Stable id of a live body (0 for a dead one).
     pub fn stable_id(&self, id: BodyId) -> u64 {
-        self.extra(id).map_or(0, |e| e.id)
+        self.scene_body(id).map_or(0, |e| e.id)
     }
 
     /// Live bodies in creation order.
@@ -201,31 +268,9 @@ impl Sim {
         v.into_iter().map(|(_, b)| b).collect()
     }
 
-    /// Fill the snapshot from the world and mark it live.
-    pub fn take_snapshot(&mut self) {
-        self.snapshot.clear();
-        for (id, b) in self.world.bodies() {
-            let i = id.index as usize;
-            if self.snapshot.len() <= i {
-                self.snapshot.resize(i + 1, Snap::default());
-            }
-            self.snapshot[i] = Snap {
-                generation: id.generation,
-                x: b.xf.p.x,
-                y: b.xf.p.y,
-                vx: b.linear_velocity.x,
-                vy: b.linear_velocity.y,
-                omega: b.angular_velocity,
-                rot: (b.xf.q.c, b.xf.q.s),
-                mass: b.mass,
-            };
-        }
-        self.snapshot_live = true;
-    }
-
     /// Set or clear a body's own force callback.
-    pub fn set_body_force(&mut self, id: BodyId, f: Option<Function>) {
-        let Some(extra) = self.extra_mut(id) else {
+    pub(super) fn set_body_force(&mut self, id: BodyId, f: Option<Function>) {
+        let Some(extra) = self.scene_body_mut(id) else {
             return;
         };
         let before = extra.force.is_some();
@@ -235,7 +280,7 @@ impl Sim {
         self.version += 1;
     }
 
-    pub fn plot(&mut self, name: &str, value: f64) {
+    pub(super) fn plot(&mut self, name: &str, value: f64) {
         let sample = Sample {
             time: self.world.time(),
             step: self.world.step_count(),
@@ -250,13 +295,13 @@ impl Sim {
 
 /// Where `require` may look.
 #[derive(Clone, Debug)]
-pub struct SearchPaths {
+pub(super) struct SearchPaths {
     pub scene_dir: PathBuf,
     pub scripts_dir: Option<PathBuf>,
 }
 
 /// What every API function can reach (stored as Lua app data).
-pub struct Ctx {
+pub(super) struct SceneContext {
     pub sim: Rc<RefCell<Sim>>,
     pub clock: crate::script::limits::Clock,
     pub paths: SearchPaths,

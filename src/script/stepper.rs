@@ -3,12 +3,12 @@
 //! `update(dt)` → bodies outside `world.bounds` destroyed.
 
 use super::handles::handle_for;
-use super::sim::Ctx;
+use super::sim::SceneContext;
 use crate::physics::{BodyId, StepEvents};
 use mlua::{Function, IntoLuaMulti, Lua, Value};
 
 /// Marks callback time (no `world:step` inside) and restores the flag.
-struct InCallback<'a>(&'a Ctx, bool);
+struct InCallback<'a>(&'a SceneContext, bool);
 
 impl Drop for InCallback<'_> {
     fn drop(&mut self) {
@@ -22,7 +22,7 @@ pub fn advance(lua: &Lua, n: u64) -> mlua::Result<()> {
     // code's clock stops (a long `world:step(n)` is no endless loop); every
     // callback inside gets its own allowance.
     let clock = lua
-        .app_data_ref::<Ctx>()
+        .app_data_ref::<SceneContext>()
         .expect("scene context")
         .clock
         .clone();
@@ -59,7 +59,7 @@ pub fn call_callback<A: IntoLuaMulti>(
 
 /// Call a scene function the way callbacks are called.
 pub fn call_function<A: IntoLuaMulti>(lua: &Lua, f: &Function, args: A) -> mlua::Result<()> {
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let _flag = InCallback(&ctx, ctx.in_callback.replace(true));
     let _budget = ctx.clock.enter();
     f.call::<()>(args)
@@ -67,7 +67,7 @@ pub fn call_function<A: IntoLuaMulti>(lua: &Lua, f: &Function, args: A) -> mlua:
 
 fn step_once(lua: &Lua) -> mlua::Result<()> {
     // 1. Forces.
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let cache = ctx.forces.borrow_mut().take();
     let was = ctx.in_callback.replace(true);
     drop(ctx);
@@ -77,7 +77,7 @@ fn step_once(lua: &Lua) -> mlua::Result<()> {
     };
     let started = std::time::Instant::now();
     let r = super::forces::apply_forces(lua, &mut cache);
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     ctx.sim.borrow_mut().force_time += started.elapsed();
     ctx.in_callback.set(was);
     *ctx.forces.borrow_mut() = Some(cache);
@@ -85,7 +85,7 @@ fn step_once(lua: &Lua) -> mlua::Result<()> {
     r?;
     // 2. Physics (the clock of any enclosing scene code is paused).
     let (events, dt) = {
-        let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+        let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
         let _paused = ctx.clock.pause();
         let mut sim = ctx.sim.borrow_mut();
         let dt = sim.dt;
@@ -97,7 +97,7 @@ fn step_once(lua: &Lua) -> mlua::Result<()> {
     call_callback(lua, "update", || Ok(dt))?;
     super::step_hooks::run(lua, dt)?;
     // 4. Bounds.
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut sim = ctx.sim.borrow_mut();
     if let Some([x1, y1, x2, y2]) = sim.bounds {
         let out: Vec<BodyId> = sim

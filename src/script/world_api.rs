@@ -3,16 +3,16 @@
 use super::body_fields::number as num;
 use super::error::scene_err;
 use super::handles::{body_of, handle_for};
-use super::options::{point_from, type_name};
-use super::sim::Ctx;
+use super::options::{point_from, string_arg, type_name};
+use super::sim::{SceneContext, Sim};
 use crate::physics::settings::Integrator;
-use crate::physics::Vec2;
+use crate::physics::{BodyId, Vec2};
 use mlua::{Lua, MetaMethod, UserData, UserDataMethods, Value};
 
 pub struct WorldHandle;
 
 fn get(lua: &Lua, key: &str) -> mlua::Result<Value> {
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let sim = ctx.sim.borrow();
     let s = &sim.world.settings;
     Ok(match key {
@@ -38,7 +38,7 @@ fn get(lua: &Lua, key: &str) -> mlua::Result<Value> {
 
 fn set(lua: &Lua, key: &str, v: Value) -> mlua::Result<()> {
     let what = format!("world.{key}");
-    let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut sim = ctx.sim.borrow_mut();
     match key {
         "gravity" => {
@@ -161,6 +161,22 @@ fn set(lua: &Lua, key: &str, v: Value) -> mlua::Result<()> {
     Ok(())
 }
 
+/// Read the scene's world and data (not held across Lua calls).
+fn read_sim<R>(lua: &Lua, f: impl FnOnce(&Sim) -> R) -> R {
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
+    let sim = ctx.sim.borrow();
+    f(&sim)
+}
+
+/// Bodies as a Lua array of their handles.
+fn handle_list(lua: &Lua, ids: Vec<BodyId>) -> mlua::Result<mlua::Table> {
+    let t = lua.create_table_with_capacity(ids.len(), 0)?;
+    for (i, id) in ids.into_iter().enumerate() {
+        t.raw_set(i + 1, handle_for(lua, id)?)?;
+    }
+    Ok(t)
+}
+
 impl UserData for WorldHandle {
     fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
         m.add_meta_method(MetaMethod::Index, |lua, _, key: mlua::LuaString| {
@@ -171,40 +187,18 @@ impl UserData for WorldHandle {
             |lua, _, (key, v): (mlua::LuaString, Value)| set(lua, &key.to_str()?, v),
         );
         m.add_method("bodies", |lua, _, ()| {
-            let ids = lua
-                .app_data_ref::<Ctx>()
-                .expect("scene context")
-                .sim
-                .borrow()
-                .bodies_in_order();
-            let t = lua.create_table_with_capacity(ids.len(), 0)?;
-            for (i, id) in ids.into_iter().enumerate() {
-                t.raw_set(i + 1, handle_for(lua, id)?)?;
-            }
-            Ok(t)
+            let ids = read_sim(lua, |sim| sim.bodies_in_order());
+            handle_list(lua, ids)
         });
         m.add_method("find", |lua, _, name: Value| {
-            let name = match name {
-                Value::String(s) => s.to_str()?.to_string(),
-                other => {
-                    return Err(scene_err(
-                        lua,
-                        format!(
-                            "world:find: name must be a string, got {}",
-                            type_name(&other)
-                        ),
-                    ))
-                }
-            };
-            let found = {
-                let ctx = lua.app_data_ref::<Ctx>().expect("scene context");
-                let sim = ctx.sim.borrow();
+            let name = string_arg(lua, "world:find: name", name)?;
+            let found = read_sim(lua, |sim| {
                 sim.bodies_in_order().into_iter().find(|id| {
                     sim.world
                         .body(*id)
                         .is_ok_and(|b| b.name.as_deref() == Some(name.as_str()))
                 })
-            };
+            });
             found.map(|id| handle_for(lua, id)).transpose()
         });
         m.add_method("query_point", |lua, _, (x, y): (Value, Value)| {
@@ -212,18 +206,8 @@ impl UserData for WorldHandle {
                 num(lua, "world:query_point: x", &x)?,
                 num(lua, "world:query_point: y", &y)?,
             );
-            let ids = lua
-                .app_data_ref::<Ctx>()
-                .expect("scene context")
-                .sim
-                .borrow()
-                .world
-                .query_point(p);
-            let t = lua.create_table()?;
-            for (i, id) in ids.into_iter().enumerate() {
-                t.raw_set(i + 1, handle_for(lua, id)?)?;
-            }
-            Ok(t)
+            let ids = read_sim(lua, |sim| sim.world.query_point(p));
+            handle_list(lua, ids)
         });
         m.add_method(
             "raycast",
@@ -236,13 +220,7 @@ impl UserData for WorldHandle {
                     num(lua, "world:raycast: x2", &x2)?,
                     num(lua, "world:raycast: y2", &y2)?,
                 );
-                let hit = lua
-                    .app_data_ref::<Ctx>()
-                    .expect("scene context")
-                    .sim
-                    .borrow()
-                    .world
-                    .raycast(a, b);
+                let hit = read_sim(lua, |sim| sim.world.raycast(a, b));
                 let mut out = mlua::MultiValue::new();
                 if let Some(h) = hit {
                     out.push_back(handle_for(lua, h.body)?);
@@ -256,13 +234,7 @@ impl UserData for WorldHandle {
             },
         );
         m.add_method("energy", |lua, _, ()| {
-            Ok(lua
-                .app_data_ref::<Ctx>()
-                .expect("scene context")
-                .sim
-                .borrow()
-                .world
-                .energy())
+            Ok(read_sim(lua, |sim| sim.world.energy()))
         });
         m.add_method("step", |lua, _, n: Option<Value>| {
             let n = match n {
@@ -276,7 +248,7 @@ impl UserData for WorldHandle {
                 ));
             }
             if lua
-                .app_data_ref::<Ctx>()
+                .app_data_ref::<SceneContext>()
                 .expect("scene context")
                 .in_callback
                 .get()

@@ -2,7 +2,7 @@
 //! scene files (each test crate uses what it needs).
 #![allow(dead_code)]
 
-use physbox::app::{keys, sandbox::Sandbox, tools};
+use physbox::app::window::{keys, mouse, sandbox::Sandbox};
 use physbox::platform::Input;
 use physbox::render::pixmap;
 use physbox::script::SceneOptions;
@@ -27,7 +27,7 @@ pub fn open(name: &str, src: &str) -> (Sandbox, PathBuf) {
     let path = dir.join("scene.lua");
     std::fs::write(&path, src).unwrap();
     let mut sb = Sandbox::open(&path, &SceneOptions::default(), 400, 300).unwrap();
-    sb.out_dir = dir.join("out");
+    sb.set_out_dir(dir.join("out"));
     (sb, dir)
 }
 
@@ -36,7 +36,7 @@ pub fn open(name: &str, src: &str) -> (Sandbox, PathBuf) {
 pub fn frame(sb: &mut Sandbox, input: &Input, seconds: f64) {
     let pm = pixmap(400, 300);
     keys::keys(sb, input, &pm);
-    tools::mouse(sb, input);
+    mouse::mouse(sb, input);
     sb.advance(seconds);
 }
 

@@ -1,0 +1,377 @@
+//! The command line (clap). Exit codes: 0 ok, 1 the scene failed, 2 usage;
+//! `verify`: 0 WIN, 1 error, 2 usage, 3 LOSE, 4 NO RESULT.
+
+use super::headless::{self, RunRequest};
+use crate::script::{limits, Scene, SceneOptions};
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+const EXAMPLES: &str = "EXAMPLES:
+    physbox                                         open the default scene (scenes/showcase.lua) in a window
+    physbox scenes/rain.lua                         open a scene in a window
+    physbox screenshots/rain-12.50s.json            reopen a snapshot saved with F5 in the window
+    physbox run scenes/rain.lua --headless --steps 600 --screenshot rain.png
+    physbox run scenes/rain.lua --headless --steps 600 --frames frames/ --every 10
+    physbox bench --render                          time drawing 5,000 bodies at 1280x720
+    physbox bench --reload                          time hot reload: save -> first frame, 1,000 bodies
+    physbox run scenes/pyramid.lua --headless --steps 600
+    physbox run scenes/rain.lua --headless --watch   run in real time, reload on every save, one line per reload
+    physbox run scenes/restitution.lua --headless --steps 900 --csv bounces.csv --dump final.json
+    physbox check scenes/my_level.lua               load only: report errors, exit 1 if any
+    physbox verify scenes/puzzles/01_ramp.lua scenes/puzzles/solutions/01_ramp.json
+                                                    replay a puzzle solution: WIN / LOSE / NO RESULT
+    physbox bench --bodies 10000                    cost of a Lua force field per step
+
+In the window, F1 lists the keys and mouse tools.
+Scenes are Lua 5.4; the API is in docs/lua-api.md.";
+
+#[derive(Parser, Debug)]
+#[command(name = "physbox", version, about = "A scriptable 2D physics sandbox: Lua scenes in a window, or headless", after_help = EXAMPLES, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// A scene (.lua) or a snapshot (.json) to open in the window
+    pub open: Option<PathBuf>,
+    #[command(flatten)]
+    pub limits: Limits,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct Limits {
+    /// Lua memory limit in MiB
+    #[arg(long, value_name = "MIB", default_value_t = (limits::DEFAULT_MEMORY_LIMIT >> 20) as u64, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub memory_limit: u64,
+    /// Seconds scene code may run without returning (endless-loop guard)
+    #[arg(long, value_name = "SECONDS", default_value_t = limits::DEFAULT_TIME_LIMIT.as_secs_f64())]
+    pub time_limit: f64,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run a scene: in a window, or with --headless for N steps
+    Run {
+        /// The scene file (.lua)
+        scene: PathBuf,
+        /// Run without a window (the other options need it)
+        #[arg(long)]
+        headless: bool,
+        /// Fixed steps to run
+        #[arg(long, value_name = "N", default_value_t = 600)]
+        steps: u64,
+        /// Write the final world as JSON
+        #[arg(long, value_name = "FILE")]
+        dump: Option<PathBuf>,
+        /// Write every plot() series as CSV (series,time,step,value)
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
+        /// Save a PNG of the last frame
+        #[arg(long, value_name = "FILE")]
+        screenshot: Option<PathBuf>,
+        /// Save a PNG sequence (frame_000000.png, ...) into this folder
+        #[arg(long, value_name = "DIR")]
+        frames: Option<PathBuf>,
+        /// With --frames: a picture every K steps
+        #[arg(long, value_name = "K", default_value_t = 1, requires = "frames")]
+        every: u64,
+        /// Picture size for --screenshot and --frames
+        #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
+        size: (u32, u32),
+        /// Hot reload without a window: run in real time until killed, reload
+        /// on every save of the scene or a file it requires, print one line
+        /// per reload (--steps and the output options are not used)
+        #[arg(long, requires = "headless")]
+        watch: bool,
+        /// With --watch: exit after N reloads (successful or failed)
+        #[arg(long, value_name = "N", requires = "watch")]
+        exit_after_reloads: Option<u64>,
+        /// With --watch: every reload restarts the scene (default: keep the
+        /// live state of bodies the file did not move)
+        #[arg(long, requires = "watch")]
+        restart: bool,
+        #[command(flatten)]
+        limits: Limits,
+    },
+    /// Load a scene and report errors (exit 1 if it fails)
+    Check {
+        scene: PathBuf,
+        #[command(flatten)]
+        limits: Limits,
+    },
+    /// Replay a puzzle solution headless: prints WIN / LOSE / NO RESULT
+    /// with the step (exit 0 WIN, 1 error, 3 LOSE, 4 NO RESULT)
+    Verify {
+        /// The level (.lua)
+        level: PathBuf,
+        /// The solution (.json), as saved with F11 or on a win
+        solution: PathBuf,
+        /// Steps to run at most (default: the solution's max_steps)
+        #[arg(long, value_name = "N")]
+        max_steps: Option<u64>,
+        /// Show what the scene prints (print, message, win, lose) while it runs
+        #[arg(long)]
+        print: bool,
+        #[command(flatten)]
+        limits: Limits,
+    },
+    /// Measure the cost of Lua force fields, or (--render) of drawing
+    Bench {
+        /// Time the renderer instead: 5,000 bodies at 1280x720
+        #[arg(long)]
+        render: bool,
+        /// Time hot reload instead: save -> first frame for 1,000 bodies
+        #[arg(long, conflicts_with = "render")]
+        reload: bool,
+        /// Bodies in the field
+        #[arg(long, default_value_t = 10_000)]
+        bodies: usize,
+        /// Steps per measurement
+        #[arg(long, default_value_t = 100)]
+        steps: u64,
+    },
+}
+
+fn options(l: &Limits, echo: bool) -> Result<SceneOptions, String> {
+    if !(l.time_limit > 0.0 && l.time_limit <= 3600.0) {
+        return Err(format!(
+            "--time-limit must be between 0 and 3600 seconds, got {}",
+            l.time_limit
+        ));
+    }
+    Ok(SceneOptions {
+        memory_limit: (l.memory_limit as usize) << 20,
+        time_limit: Duration::from_secs_f64(l.time_limit),
+        echo,
+        ..SceneOptions::default()
+    })
+}
+
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected WIDTHxHEIGHT, got '{s}'"))?;
+    let dim = |v: &str| -> Result<u32, String> {
+        match v.trim().parse::<u32>() {
+            Ok(n) if (1..=8192).contains(&n) => Ok(n),
+            _ => Err(format!("size must be 1..8192 pixels, got '{v}'")),
+        }
+    };
+    Ok((dim(w)?, dim(h)?))
+}
+
+fn usage(msg: &str) -> ExitCode {
+    eprintln!("physbox: {msg}");
+    ExitCode::from(2)
+}
+
+/// The default scene, found from the current directory or the source tree.
+pub fn default_scene() -> PathBuf {
+    let here = PathBuf::from("scenes/showcase.lua");
+    if here.is_file() {
+        return here;
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/showcase.lua")
+}
+
+fn has_display() -> bool {
+    std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some()
+}
+
+pub fn main_with(cli: Cli) -> ExitCode {
+    match cli.command {
+        None => {
+            let options = match options(&cli.limits, true) {
+                Ok(o) => o,
+                Err(m) => return usage(&m),
+            };
+            let path = cli.open.unwrap_or_else(default_scene);
+            let known = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("lua") || e.eq_ignore_ascii_case("json"));
+            if !known {
+                return usage(&format!(
+                    "'{}' is neither a command nor a scene (.lua) or snapshot (.json); see physbox --help",
+                    path.display()
+                ));
+            }
+            open_window(path, options)
+        }
+        Some(Command::Run {
+            scene,
+            headless,
+            steps,
+            dump,
+            csv,
+            screenshot,
+            frames,
+            every,
+            size,
+            watch,
+            exit_after_reloads,
+            restart,
+            limits,
+        }) => {
+            let options = match options(&limits, true) {
+                Ok(o) => o,
+                Err(m) => return usage(&m),
+            };
+            if watch {
+                return watch_headless(scene, options, size, exit_after_reloads, restart);
+            }
+            if !headless {
+                if dump.is_some() || csv.is_some() || screenshot.is_some() || frames.is_some() {
+                    return usage("--dump, --csv, --screenshot and --frames need --headless");
+                }
+                return open_window(scene, options);
+            }
+            if every == 0 {
+                return usage("--every must be at least 1");
+            }
+            let req = RunRequest {
+                scene,
+                steps,
+                seconds: None,
+                dump,
+                csv,
+                screenshot,
+                frames: frames.map(|d| (d, every)),
+                size,
+                options,
+            };
+            match headless::run(&req) {
+                Ok(report) => {
+                    eprintln!("{}", headless::summary(&report));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
+        Some(Command::Check { scene, limits }) => {
+            let options = match options(&limits, false) {
+                Ok(o) => o,
+                Err(m) => return usage(&m),
+            };
+            match Scene::load(&scene, &options) {
+                Ok(s) => {
+                    let w = s.world();
+                    println!(
+                        "{}: ok ({} bodies)",
+                        crate::script::scene::shown_path(&scene),
+                        w.body_count()
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
+        Some(Command::Verify {
+            level,
+            solution,
+            max_steps,
+            print,
+            limits,
+        }) => {
+            let options = match options(&limits, print) {
+                Ok(o) => o,
+                Err(m) => return usage(&m),
+            };
+            crate::app::puzzle::verify::command(&level, &solution, max_steps, &options)
+        }
+        Some(Command::Bench {
+            render,
+            reload,
+            bodies,
+            steps,
+        }) => {
+            if bodies == 0 || steps == 0 {
+                return usage("--bodies and --steps must be positive");
+            }
+            let result = if reload {
+                crate::app::reload::bench::run()
+            } else if render {
+                super::render_bench::run()
+            } else {
+                super::force_bench::run(bodies, steps).map_err(|e| e.to_string())
+            };
+            match result {
+                Ok(text) => {
+                    println!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
+    }
+}
+
+fn watch_headless(
+    scene: PathBuf,
+    options: SceneOptions,
+    size: (u32, u32),
+    exit_after: Option<u64>,
+    restart: bool,
+) -> ExitCode {
+    use crate::app::reload::mode::ReloadMode;
+    let req = crate::app::reload::watch_run::WatchRequest {
+        scene,
+        options,
+        mode: if restart {
+            ReloadMode::Restart
+        } else {
+            ReloadMode::KeepState
+        },
+        exit_after,
+        size,
+    };
+    match crate::app::reload::watch_run::run(&req) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Open `path` (a scene, or a snapshot `.json`) in a window. Without a
+/// display, say so in one line and run it headless for ten simulated
+/// seconds instead, with a summary and a screenshot.
+fn open_window(path: PathBuf, options: SceneOptions) -> ExitCode {
+    let why = if has_display() {
+        match crate::app::window::frame_loop::run(&path, &options) {
+            Ok(()) => return ExitCode::SUCCESS,
+            Err(crate::app::window::frame_loop::WindowError::Scene(e)) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(1);
+            }
+            Err(crate::app::window::frame_loop::WindowError::NoWindow(why)) => why,
+        }
+    } else {
+        "no display (DISPLAY / WAYLAND_DISPLAY unset)".to_string()
+    };
+    let shot = crate::app::window::frame_loop::headless_shot_path(&path);
+    println!(
+        "physbox: {why} — running {} headless for 10 simulated seconds instead",
+        crate::script::scene::shown_path(&path)
+    );
+    match headless::run_ten_seconds(&path, &options, &shot) {
+        Ok(report) => {
+            println!("{}", headless::summary(&report));
+            println!("physbox: screenshot of the last frame: {}", shot.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

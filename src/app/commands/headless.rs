@@ -1,0 +1,157 @@
+//! Running a scene without a window: load, step N times, write the outputs.
+
+use super::export::{dump_json, plots_csv};
+use super::progress::Progress;
+use crate::app::view;
+use crate::render::{image, Renderer};
+use crate::script::{Scene, SceneError, SceneOptions};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// What `physbox run --headless` was asked to do.
+#[derive(Clone, Debug)]
+pub struct RunRequest {
+    pub scene: PathBuf,
+    pub steps: u64,
+    /// Run this many simulated seconds instead of `steps` (rounded to steps).
+    pub seconds: Option<f64>,
+    pub dump: Option<PathBuf>,
+    pub csv: Option<PathBuf>,
+    /// A PNG of the last frame.
+    pub screenshot: Option<PathBuf>,
+    /// A PNG sequence: every `k` steps into the folder (and the first frame).
+    pub frames: Option<(PathBuf, u64)>,
+    /// Picture size in pixels.
+    pub size: (u32, u32),
+    pub options: SceneOptions,
+}
+
+/// The size pictures are saved at unless asked otherwise.
+pub const DEFAULT_SIZE: (u32, u32) = (1280, 720);
+
+impl Default for RunRequest {
+    fn default() -> Self {
+        RunRequest {
+            scene: PathBuf::new(),
+            steps: 0,
+            seconds: None,
+            dump: None,
+            csv: None,
+            screenshot: None,
+            frames: None,
+            size: DEFAULT_SIZE,
+            options: SceneOptions::default(),
+        }
+    }
+}
+
+/// Summary of a finished run.
+pub struct RunReport {
+    pub scene: Scene,
+    pub wall_seconds: f64,
+}
+
+/// Steps between progress updates (and budget checks by the caller).
+const CHUNK: u64 = 60;
+
+pub fn run(req: &RunRequest) -> Result<RunReport, SceneError> {
+    if matches!(req.frames, Some((_, 0))) {
+        return Err(SceneError::new("--every must be at least 1"));
+    }
+    // A scene, or a snapshot of one (restored, then run on).
+    let mut scene = super::snapshot::load_any(&req.scene, &req.options)?;
+    let steps = match req.seconds {
+        Some(s) => (s / scene.dt()).round().max(1.0) as u64,
+        None => req.steps,
+    };
+    let start = Instant::now();
+    let mut progress = Progress::new(steps);
+    let mut done = 0;
+    let mut renderer = Renderer::new();
+    let (w, h) = req.size;
+    let mut frame_no = 0u64;
+    let mut save_frame = |scene: &mut Scene, done: u64| -> Result<(), SceneError> {
+        if let Some((dir, every)) = &req.frames {
+            if done % every == 0 {
+                let pm = view::still(&mut renderer, scene, w, h).map_err(SceneError::new)?;
+                let path = dir.join(format!("frame_{frame_no:06}.png"));
+                image::save_png(&pm, &path).map_err(SceneError::new)?;
+                frame_no += 1;
+            }
+        }
+        Ok(())
+    };
+    save_frame(&mut scene, 0)?;
+    let result = loop {
+        if done >= steps {
+            break Ok(());
+        }
+        let mut n = CHUNK.min(steps - done);
+        if let Some((_, every)) = &req.frames {
+            n = n.min(every - done % every);
+        }
+        if let Err(e) = scene.step(n) {
+            break Err(e);
+        }
+        done += n;
+        if let Err(e) = save_frame(&mut scene, done) {
+            break Err(e);
+        }
+        progress.update(done);
+    };
+    progress.finish();
+    result?;
+    let wall_seconds = start.elapsed().as_secs_f64();
+    if let Some(path) = &req.dump {
+        let text = serde_json::to_string_pretty(&dump_json(&scene)).expect("JSON of plain numbers");
+        write(path, &text)?;
+    }
+    if let Some(path) = &req.csv {
+        write(path, &plots_csv(&scene))?;
+    }
+    if let Some(path) = &req.screenshot {
+        let pm = view::still(&mut renderer, &mut scene, w, h).map_err(SceneError::new)?;
+        image::save_png(&pm, path).map_err(SceneError::new)?;
+    }
+    Ok(RunReport {
+        scene,
+        wall_seconds,
+    })
+}
+
+fn write(path: &Path, text: &str) -> Result<(), SceneError> {
+    std::fs::write(path, text)
+        .map_err(|e| SceneError::new(format!("cannot write {}: {e}", path.display())))
+}
+
+/// One line about a finished run.
+pub fn summary(report: &RunReport) -> String {
+    let world = report.scene.world();
+    let bodies = world.body_count();
+    format!(
+        "{}: {} steps ({:.2} s simulated) in {:.1} ms, {} bodies ({} awake), energy {:.3} J",
+        crate::script::scene::shown_path(report.scene.path()),
+        world.step_count(),
+        world.time(),
+        report.wall_seconds * 1000.0,
+        bodies,
+        world.awake_body_count(),
+        world.energy()
+    )
+}
+
+/// What `physbox` does without a display: ten simulated seconds of the
+/// scene (or of a snapshot, from its saved state), then a screenshot.
+pub fn run_ten_seconds(
+    path: &Path,
+    options: &SceneOptions,
+    shot: &Path,
+) -> Result<RunReport, SceneError> {
+    run(&RunRequest {
+        scene: path.to_path_buf(),
+        seconds: Some(10.0),
+        screenshot: Some(shot.to_path_buf()),
+        options: options.clone(),
+        ..RunRequest::default()
+    })
+}

@@ -1,0 +1,56 @@
+//! Hot reload in the window: between frames, a settled change is loaded
+//! (`Reloader::handle`), carries over what it keeps (`carry.rs`) and takes
+//! over the sandbox; a failed reload shows its error over the old scene,
+//! which keeps running.
+
+use super::carry::{carry_over, reloaded_text};
+use super::reloader::{back_text, deleted_text, failed_text, ReloadAttempt, Reloader};
+use super::timing::Timing;
+use crate::app::window::sandbox::Sandbox;
+use std::time::Instant;
+
+/// Apply settled changes to the sandbox; true when one arrived.
+pub fn poll_window(sb: &mut Sandbox, r: &mut Reloader) -> bool {
+    r.follow(sb.scene());
+    let Some(change) = r.poll() else {
+        return false;
+    };
+    let (back, attempt) = r.handle(&change, sb.scene(), sb.options());
+    if back {
+        println!("physbox: {}", back_text(sb.scene().path()));
+    }
+    if let Some(attempt) = attempt {
+        apply(sb, attempt);
+    }
+    true
+}
+
+/// Put a reload attempt into the sandbox: the new version takes over, or the
+/// error shows while the old scene runs on. The timing of a version that
+/// took over, carrying over included.
+pub fn apply(sb: &mut Sandbox, attempt: ReloadAttempt) -> Option<Timing> {
+    match attempt {
+        ReloadAttempt::Loaded { mut scene, timing } => {
+            let t = Instant::now();
+            let carried = carry_over(sb.scene(), &mut scene, sb.reload_mode(), sb.build_mode());
+            let timing = Timing {
+                reconcile: t.elapsed(),
+                ..timing
+            };
+            let text = reloaded_text(&carried, &timing);
+            sb.take_reloaded(*scene, carried, timing, text);
+            Some(timing)
+        }
+        ReloadAttempt::Failed(e) => {
+            eprintln!("physbox: {}", failed_text(&e));
+            sb.show_reload_error(e.to_string());
+            None
+        }
+        ReloadAttempt::Deleted => {
+            let text = deleted_text(sb.scene().path());
+            eprintln!("physbox: {text}");
+            sb.show_reload_error(format!("{text}; it reloads when the file is back."));
+            None
+        }
+    }
+}

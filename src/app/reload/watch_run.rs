@@ -1,0 +1,137 @@
+//! `physbox run SCENE --headless --watch`: the window's reload loop without
+//! a window, for scripting and tests. The scene runs in real time (its
+//! fixed steps paced by the wall clock, as in the window); every settled
+//! save reloads it between steps and prints one line to stdout, flushed:
+//!
+//! ```text
+//! watching scenes/x.lua (+2 required files)
+//! reloaded in 9 ms — kept 42, moved 2, new 3, removed 1; save→frame 66 ms (debounce 51 ms, load 8 ms, reconcile 1 ms, first frame 6 ms)
+//! reload failed: scenes/x.lua:12: unexpected symbol near 'end'
+//! scenes/x.lua was deleted — still running the last version
+//! scenes/x.lua is back
+//! runtime error: scenes/x.lua:7: boom — stopped until the next good save
+//! ```
+//!
+//! "first frame" is one render of the new scene at the picture size (what
+//! the window would draw), so the line measures the whole save → picture
+//! path. It runs until killed, or until `exit_after` reloads were tried.
+
+use super::carry::{carry_over, reloaded_text};
+use super::mode::ReloadMode;
+use super::reloader::{back_text, deleted_text, failed_text, ReloadAttempt, Reloader};
+use super::timing::{latency_line, Timing};
+use crate::app::clock::FixedStep;
+use crate::app::view;
+use crate::render::Renderer;
+use crate::script::{Scene, SceneError, SceneOptions};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Debug)]
+pub struct WatchRequest {
+    pub scene: PathBuf,
+    pub options: SceneOptions,
+    pub mode: ReloadMode,
+    /// Stop after this many reloads (successful or failed).
+    pub exit_after: Option<u64>,
+    /// Size of the first frame rendered after each reload.
+    pub size: (u32, u32),
+}
+
+/// Longest wait for a file change between steps.
+const TICK: Duration = Duration::from_millis(8);
+/// Wall time one tick may spend stepping before the clock gives up on
+/// catching up (the scene then runs slower than real time).
+const STEP_BUDGET: Duration = Duration::from_millis(40);
+
+fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+pub fn run(req: &WatchRequest) -> Result<(), SceneError> {
+    let mut scene = match Scene::load(&req.scene, &req.options) {
+        Ok(s) => s,
+        Err(e) => {
+            // Like the window: start empty and wait for a good save.
+            say(&format!("load failed: {e}"));
+            Scene::from_source(&req.scene, "", &req.options)?
+        }
+    };
+    let mut reloader = Reloader::new(&scene);
+    if let Some(why) = reloader.problem() {
+        return Err(SceneError::new(format!("cannot watch: {why}")));
+    }
+    say(&reloader.describe());
+    let mut renderer = Renderer::new();
+    let mut clock = FixedStep::default();
+    let mut last = Instant::now();
+    let mut running = true;
+    let mut reloads = 0u64;
+    loop {
+        let real = last.elapsed().as_secs_f64();
+        last = Instant::now();
+        if running {
+            let n = clock.advance(real, 1.0, scene.dt());
+            let t = Instant::now();
+            for _ in 0..n {
+                if let Err(e) = scene.step(1) {
+                    say(&format!(
+                        "runtime error: {e} — stopped until the next good save"
+                    ));
+                    running = false;
+                    break;
+                }
+                if t.elapsed() > STEP_BUDGET {
+                    clock.reset();
+                    break;
+                }
+            }
+        }
+        reloader.follow(&scene);
+        let Some(change) = reloader.wait(TICK) else {
+            continue;
+        };
+        let (back, attempt) = reloader.handle(&change, &scene, &req.options);
+        if back {
+            say(&back_text(scene.path()));
+        }
+        let Some(attempt) = attempt else { continue };
+        match attempt {
+            ReloadAttempt::Loaded {
+                scene: mut new,
+                timing,
+            } => {
+                let t = Instant::now();
+                let carried = carry_over(&scene, &mut new, req.mode, None);
+                let timing = Timing {
+                    reconcile: t.elapsed(),
+                    ..timing
+                };
+                let text = reloaded_text(&carried, &timing);
+                scene = *new;
+                let t = Instant::now();
+                let (w, h) = req.size;
+                let frame = view::still(&mut renderer, &mut scene, w, h);
+                let first_frame = t.elapsed();
+                match frame {
+                    Ok(_) => say(&format!("{text}; {}", latency_line(&timing, first_frame))),
+                    Err(e) => say(&format!("{text}; draw failed: {e}")),
+                }
+                running = true;
+                clock.reset();
+                reloads += 1;
+            }
+            ReloadAttempt::Failed(e) => {
+                say(&failed_text(&e));
+                reloads += 1;
+            }
+            ReloadAttempt::Deleted => say(&deleted_text(scene.path())),
+        }
+        if req.exit_after.is_some_and(|n| reloads >= n) {
+            return Ok(());
+        }
+    }
+}

@@ -1,0 +1,19 @@
+//! The sandbox window: its state (`Sandbox`), the frame loop, keys, mouse
+//! tools, the HUD and the scene picker. Owns everything the player sees and
+//! touches between frames; it reaches puzzles and reloads through their rooms.
+
+pub mod bindings;
+pub mod error_banner;
+pub mod frame_loop;
+pub mod hud;
+pub mod keys;
+pub mod mouse;
+pub mod panels;
+pub mod picker;
+pub mod picture;
+pub mod pointer;
+pub mod puzzle_input;
+pub mod sandbox;
+pub mod saves;
+pub mod stats;
+pub mod tools;

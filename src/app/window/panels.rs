@@ -1,0 +1,91 @@
+//! What can be shown over the scene besides the error box: the HUD (F8), the
+//! help (F1), the scene picker (Tab) and a short-lived notice ("saved …").
+
+use super::picker::Picker;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How long a notice stays on screen.
+const NOTICE_FOR: Duration = Duration::from_secs(4);
+
+pub struct Panels {
+    hud: bool,
+    help: bool,
+    picker: Option<Picker>,
+    notice: Option<(String, Instant)>,
+}
+
+impl Default for Panels {
+    fn default() -> Self {
+        Panels {
+            hud: true,
+            help: false,
+            picker: None,
+            notice: None,
+        }
+    }
+}
+
+impl Panels {
+    pub fn hud_shown(&self) -> bool {
+        self.hud
+    }
+
+    pub fn toggle_hud(&mut self) {
+        self.hud = !self.hud;
+    }
+
+    pub fn help_shown(&self) -> bool {
+        self.help
+    }
+
+    pub fn toggle_help(&mut self) {
+        self.help = !self.help;
+    }
+
+    pub fn close_help(&mut self) {
+        self.help = false;
+    }
+
+    pub fn picker(&self) -> Option<&Picker> {
+        self.picker.as_ref()
+    }
+
+    /// Tab: list the scenes beside `current`.
+    pub fn open_picker(&mut self, current: &Path) {
+        self.picker = Some(Picker::new(current));
+    }
+
+    /// A key while the picker is open: the scene to open (Enter), if any.
+    /// Enter, Esc and Tab close it.
+    pub fn picker_key(&mut self, key: &str) -> Option<PathBuf> {
+        let picker = self.picker.as_mut()?;
+        let open = picker.key(key);
+        if open.is_some() || key == "escape" || key == "tab" {
+            self.picker = None;
+        }
+        open
+    }
+
+    /// Show `text` for a few seconds.
+    pub fn notify(&mut self, text: String) {
+        self.notice = Some((text, Instant::now()));
+    }
+
+    /// The notice kept to show (it may have run out; the next frame drawn
+    /// drops it).
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_ref().map(|(t, _)| t.as_str())
+    }
+
+    /// The notice to draw now; one that ran out is dropped.
+    pub fn notice_to_draw(&mut self) -> Option<String> {
+        match &self.notice {
+            Some((text, at)) if at.elapsed() < NOTICE_FOR => Some(text.clone()),
+            _ => {
+                self.notice = None;
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! Saving and restoring what a running scene holds besides its Lua state,
+//! for the F5 snapshot file (`app/commands/snapshot.rs` writes it): the
+//! world, the step size, and each body's stable id and colour. Restoring
+//! re-uses the Lua-side data (a `b.force` callback) of every body the re-run
+//! scene file made in the very same slot.
+
+use super::sim::{SceneBody, Sim};
+use crate::physics::World;
+use serde::{Deserialize, Serialize};
+
+/// The scene-side record of one body in a snapshot file (the world keeps no
+/// colours or stable ids). Its serialised form is part of the file format.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedBody {
+    pub index: u32,
+    pub generation: u32,
+    pub id: u64,
+    pub color: Option<String>,
+}
+
+/// A scene's state as a snapshot keeps it.
+pub struct SavedState {
+    pub dt: f64,
+    /// The stable id the next new body gets.
+    pub next_id: u64,
+    pub bodies: Vec<SavedBody>,
+    pub world: World,
+}
+
+impl Sim {
+    /// The state to write into a snapshot.
+    pub fn saved_state(&self) -> SavedState {
+        let bodies = self
+            .world
+            .body_ids()
+            .into_iter()
+            .filter_map(|id| {
+                let e = self.scene_body(id)?;
+                Some(SavedBody {
+                    index: id.index,
+                    generation: id.generation,
+                    id: e.id,
+                    color: e.color.clone(),
+                })
+            })
+            .collect();
+        SavedState {
+            dt: self.dt,
+            next_id: self.next_id,
+            bodies,
+            world: self.world.clone(),
+        }
+    }
+
+    /// Replace the world and the per-body records with a saved state. The
+    /// scene file ran just before (so its callbacks exist): a body it made in
+    /// the same slot and generation keeps its Lua-side data.
+    pub fn restore(&mut self, saved: SavedState) {
+        let mut scene_bodies: Vec<Option<SceneBody>> = Vec::new();
+        for b in saved.bodies {
+            let i = b.index as usize;
+            if scene_bodies.len() <= i {
+                scene_bodies.resize_with(i + 1, || None);
+            }
+            let kept = self
+                .scene_bodies
+                .get_mut(i)
+                .and_then(|e| e.take())
+                .filter(|e| e.generation == b.generation);
+            scene_bodies[i] = Some(SceneBody {
+                generation: b.generation,
+                id: b.id,
+                color: b.color,
+                force: kept.and_then(|e| e.force),
+            });
+        }
+        self.forced_bodies = scene_bodies
+            .iter()
+            .flatten()
+            .filter(|e| e.force.is_some())
+            .count();
+        self.scene_bodies = scene_bodies;
+        self.next_id = saved.next_id;
+        self.dt = saved.dt;
+        self.world = saved.world;
+        self.version += 1;
+    }
+}
