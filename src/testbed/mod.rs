@@ -1,10 +1,11 @@
-//! Scene builders shared by the integration tests and the benchmarks. Each
-//! builds one of DESIGN.md §5's experiments (or a benchmark scene) through the
-//! public `World` API only, and returns the ids a measurement needs.
+//! Scene builders for the benchmarks (`bench`, `bench_scenes`) and for the
+//! Rust-only tests: what a Lua scene cannot check (Rust errors, snapshots,
+//! debug draw, the wide solver, springs too stiff to measure). DESIGN.md §5's
+//! experiments are not built here: each is one scene in `scenes/`, measured
+//! by `tests/lua_scenes.rs`.
 
 pub mod bench;
 pub mod bench_scenes;
-pub mod experiments;
 pub mod joints;
 
 use crate::physics::{BodyDef, BodyId, BodyType, Polygon, ShapeDef, ShapeGeom, Vec2, World};
@@ -103,4 +104,33 @@ pub fn dynamic_circle(world: &mut World, center: Vec2, r: f64, material: Materia
         }),
         material,
     )
+}
+
+/// A pyramid of unit boxes, `rows` on the base, on a static ground (the
+/// robustness tests' pile; `rows = 1` is a ground with one box).
+pub fn pyramid(world: &mut World, rows: usize) -> Vec<BodyId> {
+    ground_box(
+        world,
+        Vec2::new(0.0, -0.5),
+        2.0 * rows as f64 + 20.0,
+        1.0,
+        Material::default(),
+    );
+    let mut ids = Vec::new();
+    for row in 0..rows {
+        let count = rows - row;
+        let y = 0.5 + row as f64;
+        for k in 0..count {
+            let x = (k as f64 - 0.5 * (count as f64 - 1.0)) * 1.0;
+            ids.push(dynamic_box(
+                world,
+                Vec2::new(x, y),
+                0.0,
+                1.0,
+                1.0,
+                Material::default(),
+            ));
+        }
+    }
+    ids
 }
