@@ -155,7 +155,11 @@ fn incline_travel_follows_friction() {
 
 #[test]
 fn restitution_series_follows_e_squared() {
-    assert!(figures("restitution")["worst_apex_error"] < 0.02);
+    // §5: apex = e² h ± 2 % for every ball that bounces: the 46 of 50 whose
+    // rebound is above the 0.5 m/s restitution threshold (e ≥ 4/49 from 2 m).
+    let f = figures("restitution");
+    assert!(f["balls_measured"] >= 46.0, "{f:?}");
+    assert!(f["worst_apex_error"] < 0.02, "{f:?}");
 }
 
 #[test]
