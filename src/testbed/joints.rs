@@ -4,32 +4,15 @@
 //! (`scenes/springs.lua`, `hinge_pendulum.lua`, `hung_boxes.lua`,
 //! `rope_stretch.lua`, ...) by `tests/lua_scenes.rs`, not from these.
 
-use super::{dynamic_box, ground_box, Material};
+use super::{dynamic_box, dynamic_circle, ground_box, Material};
 use crate::physics::{
-    BodyDef, BodyId, BodyType, Circle, HingeParams, JointDef, JointId, JointKind, Rope, RopeDef,
-    ShapeDef, ShapeGeom, SpringParams, Vec2, World,
+    BodyDef, BodyId, BodyType, HingeParams, JointDef, JointId, JointKind, Rope, RopeDef,
+    SpringParams, Vec2, World,
 };
 
 /// A dynamic circle of radius `r` with exactly `mass` kg at `p`.
 pub fn ball(world: &mut World, p: Vec2, r: f64, mass: f64) -> BodyId {
-    let id = world
-        .create_body(&BodyDef {
-            position: p,
-            ..BodyDef::default()
-        })
-        .expect("valid body");
-    world
-        .add_shape(
-            id,
-            &ShapeDef {
-                geom: ShapeGeom::Circle(Circle {
-                    center: Vec2::ZERO,
-                    radius: r,
-                }),
-                ..ShapeDef::default()
-            },
-        )
-        .expect("valid shape");
+    let id = dynamic_circle(world, p, r, Material::default());
     world.set_mass(id, mass).expect("positive mass");
     id
 }

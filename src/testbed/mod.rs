@@ -28,14 +28,27 @@ impl Default for Material {
     }
 }
 
-/// A body with one shape.
-pub fn body_with(
+impl Material {
+    /// A shape of `geom` made of this material.
+    pub fn shape(self, geom: ShapeGeom) -> ShapeDef {
+        ShapeDef {
+            geom,
+            density: self.density,
+            friction: self.friction,
+            restitution: self.restitution,
+            ..ShapeDef::default()
+        }
+    }
+}
+
+/// A body with the given shapes: every builder here and in `bench` makes
+/// its bodies through this one.
+pub fn body_with_shapes(
     world: &mut World,
     body_type: BodyType,
     position: Vec2,
     angle: f64,
-    geom: ShapeGeom,
-    material: Material,
+    shapes: impl IntoIterator<Item = ShapeDef>,
 ) -> BodyId {
     let id = world
         .create_body(&BodyDef {
@@ -45,19 +58,22 @@ pub fn body_with(
             ..BodyDef::default()
         })
         .expect("valid body");
-    world
-        .add_shape(
-            id,
-            &ShapeDef {
-                geom,
-                density: material.density,
-                friction: material.friction,
-                restitution: material.restitution,
-                ..ShapeDef::default()
-            },
-        )
-        .expect("valid shape");
+    for shape in shapes {
+        world.add_shape(id, &shape).expect("valid shape");
+    }
     id
+}
+
+/// A body with one shape.
+pub fn body_with(
+    world: &mut World,
+    body_type: BodyType,
+    position: Vec2,
+    angle: f64,
+    geom: ShapeGeom,
+    material: Material,
+) -> BodyId {
+    body_with_shapes(world, body_type, position, angle, [material.shape(geom)])
 }
 
 /// A static box of full size `w` × `h` centred at `center`.
