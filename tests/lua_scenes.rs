@@ -104,9 +104,12 @@ fn spinning_discs_speculative_spin_known_gap_does_not_widen() {
 
 #[test]
 fn free_fall_is_exact() {
+    // §5: the rk4 integrator's error after 10 s at dt 0.1 < 1e-9 (measured
+    // 3.2e-12); the default integrator's drop is exact to rounding too.
     let f = figures("free_fall");
-    assert!((f["time"] - 10.0).abs() < 1e-9);
-    assert!(f["abs_error"] < 1e-9);
+    assert!((f["time"] - 10.0).abs() < 1e-9, "{f:?}");
+    assert!(f["abs_error"] < 1e-9, "{f:?}");
+    assert!(f["abs_error_euler"] < 1e-9, "{f:?}");
 }
 
 #[test]
