@@ -108,6 +108,9 @@ pub struct Sim {
     pub(super) force_inputs: ForceInputs,
     /// Bodies the scene file built, in order (keep-state reload).
     pub(super) creations: Vec<crate::script::creation::Creation>,
+    /// `math.random`'s generator (`random.rs`): seeded from `world.seed`,
+    /// saved in snapshots.
+    pub(super) random: crate::script::random::Random,
 }
 
 impl Sim {
@@ -128,6 +131,7 @@ impl Sim {
             forced_bodies: 0,
             force_inputs: ForceInputs::default(),
             creations: Vec::new(),
+            random: Default::default(),
         }
     }
 
