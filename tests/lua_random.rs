@@ -130,3 +130,26 @@ fn a_snapshot_continues_with_the_same_random_numbers() {
         .unwrap();
     assert!(e.message.contains("random.state"), "{e}");
 }
+
+#[test]
+fn a_snapshot_of_a_scene_with_per_body_forces_continues_bit_for_bit() {
+    let path = write(
+        "force",
+        "spring_force.lua",
+        r#"
+        world.gravity = {0, 0}
+        local b = circle { x = 1, y = 0, r = 0.2, vy = 0.3 }
+        b.force = function(body) return -body.x, -body.y end
+        force(function(body) return 0.1 * body.vy, -0.1 * body.vx end)
+        "#,
+    );
+    let mut run = load(&path);
+    run.step(37).unwrap();
+    let file = path.with_file_name("force_snapshot.json");
+    snapshot::save(&run, &file).unwrap();
+    run.step(60).unwrap();
+    let mut again = snapshot::open(&file, &SceneOptions::default()).unwrap();
+    again.step(60).unwrap();
+    assert_eq!(xs(&again), xs(&run));
+    assert_eq!(again.world().state_hash(), run.world().state_hash());
+}

@@ -49,15 +49,16 @@ pub struct ForceCache {
     /// Per-body forces: version, bodies, handles, functions.
     per_body: Option<(u64, Vec<BodyId>, Table, Table)>,
     out: Table,
-    /// Lua force and torque on each body slot, this step and the last
-    /// (see `verlet_correction`).
+    /// Lua force and torque on each body slot this step (the last step's
+    /// are in `Sim::lua_forces`; see `verlet_correction`).
     now: Vec<LuaForce>,
-    last: Vec<LuaForce>,
 }
 
-/// The total Lua force on one body slot in one step.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct LuaForce {
+/// The total Lua force on one body slot in one step. The last step's are
+/// part of the scene's state (`Sim::lua_forces`, saved in snapshots): the
+/// next step's Verlet correction is computed from them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LuaForce {
     body: Option<BodyId>,
     force: Vec2,
     torque: f64,
@@ -79,7 +80,6 @@ impl ForceCache {
             per_body: None,
             out: lua.create_table()?,
             now: Vec::new(),
-            last: Vec::new(),
         })
     }
 }
@@ -292,10 +292,11 @@ fn verlet_correction(lua: &Lua, cache: &mut ForceCache) {
     let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut sim = ctx.sim.borrow_mut();
     let dt = sim.dt;
-    let n = cache.now.len().max(cache.last.len());
+    let mut lasts = std::mem::take(&mut sim.lua_forces);
+    let n = cache.now.len().max(lasts.len());
     cache.now.resize(n, LuaForce::default());
-    cache.last.resize(n, LuaForce::default());
-    for (now, last) in cache.now.iter_mut().zip(&cache.last) {
+    lasts.resize(n, LuaForce::default());
+    for (now, last) in cache.now.iter_mut().zip(&lasts) {
         let (impulse, angular, id) = match (now.body, last.body) {
             // Still acting: the Verlet half-difference.
             (Some(id), Some(was)) if id == was => {
@@ -324,7 +325,8 @@ fn verlet_correction(lua: &Lua, cache: &mut ForceCache) {
             let _ = sim.world.set_angular_velocity(id, w);
         }
     }
-    std::mem::swap(&mut cache.now, &mut cache.last);
+    std::mem::swap(&mut cache.now, &mut lasts);
+    sim.lua_forces = lasts;
     for f in cache.now.iter_mut() {
         *f = LuaForce::default();
     }

@@ -25,7 +25,7 @@ pub mod creation;
 pub mod draw;
 mod error;
 mod force_inputs;
-mod forces;
+pub mod forces;
 mod handles;
 mod joints;
 pub mod limits;

@@ -4,6 +4,7 @@
 //! re-uses the Lua-side data (a `b.force` callback) of every body the re-run
 //! scene file made in the very same slot.
 
+use super::forces::LuaForce;
 use super::random::Random;
 use super::sim::{SceneBody, Sim};
 use crate::physics::World;
@@ -29,6 +30,9 @@ pub struct SavedState {
     /// `math.random`'s generator (absent in files from before it was saved:
     /// the re-run scene's own then stays).
     pub random: Option<Random>,
+    /// The last step's Lua forces (the Verlet correction of the next step
+    /// reads them; empty in files from before they were saved).
+    pub lua_forces: Vec<LuaForce>,
 }
 
 impl Sim {
@@ -54,6 +58,7 @@ impl Sim {
             bodies,
             world: self.world.clone(),
             random: Some(self.random),
+            lua_forces: self.lua_forces.clone(),
         }
     }
 
@@ -88,6 +93,7 @@ impl Sim {
         self.next_id = saved.next_id;
         self.dt = saved.dt;
         self.world = saved.world;
+        self.lua_forces = saved.lua_forces;
         if let Some(random) = saved.random.filter(Random::is_valid) {
             self.random = random;
         }

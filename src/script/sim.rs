@@ -111,6 +111,9 @@ pub struct Sim {
     /// `math.random`'s generator (`random.rs`): seeded from `world.seed`,
     /// saved in snapshots.
     pub(super) random: crate::script::random::Random,
+    /// The Lua forces of the last step, per body slot (`forces.rs`: the
+    /// next step's Verlet correction needs them; saved in snapshots).
+    pub(super) lua_forces: Vec<crate::script::forces::LuaForce>,
 }
 
 impl Sim {
@@ -132,6 +135,7 @@ impl Sim {
             force_inputs: ForceInputs::default(),
             creations: Vec::new(),
             random: Default::default(),
+            lua_forces: Vec::new(),
         }
     }
 

@@ -4,6 +4,7 @@
 //! with the saved one; physics continues bit-identically.
 
 use crate::physics::World;
+use crate::script::forces::LuaForce;
 use crate::script::random::Random;
 use crate::script::{SavedBody, SavedState, Scene, SceneError, SceneOptions};
 use serde::{Deserialize, Serialize};
@@ -28,6 +29,10 @@ struct Snapshot {
     /// `math.random`'s generator (files from before it was saved have none).
     #[serde(default)]
     random: Option<Random>,
+    /// The last step's Lua forces per body slot (the next step's Verlet
+    /// correction reads them).
+    #[serde(default)]
+    lua_forces: Vec<LuaForce>,
 }
 
 /// Is `path` a snapshot (by its extension)?
@@ -48,6 +53,7 @@ pub fn save(scene: &Scene, path: &Path) -> Result<(), String> {
         bodies: state.bodies,
         world: state.world,
         random: state.random,
+        lua_forces: state.lua_forces,
     };
     let text = serde_json::to_string(&snap).map_err(|e| e.to_string())?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -113,6 +119,7 @@ pub fn open(path: &Path, options: &SceneOptions) -> Result<Scene, SceneError> {
         bodies: snap.bodies,
         world: snap.world,
         random: snap.random,
+        lua_forces: snap.lua_forces,
     });
     Ok(scene)
 }
