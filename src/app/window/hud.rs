@@ -222,7 +222,14 @@ fn draw_hud(sb: &mut Sandbox, pm: &mut Pixmap) {
         .tools()
         .selected()
         .or(sb.tools().hovered())
-        .map(|id| inspector_lines(&sb.scene().world(), id))
+        .map(|id| {
+            let mut lines = inspector_lines(&sb.scene().world(), id);
+            // Where the scene made it (O opens the editor there).
+            if let Some(o) = sb.scene().sim().origin(id) {
+                lines.push((format!("made at {}", o.describe()), DIM_TEXT));
+            }
+            lines
+        })
         .unwrap_or_default();
     let tail: Lines = {
         let sim = sb.scene().sim();
