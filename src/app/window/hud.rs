@@ -4,6 +4,7 @@
 //! panel's lines are gathered from the sandbox first, then drawn.
 
 use super::bindings::{BINDINGS, MOUSE_HELP};
+use super::edit_input::{EDIT_HELP, EDIT_STATUS};
 use super::sandbox::Sandbox;
 use super::tools::Spawn;
 use crate::app::puzzle::play::next_scene_path;
@@ -69,7 +70,9 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
             "tools left: {c} circles (Shift+click), {b} boxes (Ctrl+click)"
         )));
     }
-    if sb.is_paused() {
+    if sb.in_edit_mode() {
+        lines.extend(EDIT_STATUS.iter().map(|s| (s.to_string(), WARN)));
+    } else if sb.is_paused() {
         lines.push(("PAUSED  (Space runs, . steps)".into(), WARN));
     }
     let l = sb.layers();
@@ -147,6 +150,8 @@ fn help_lines() -> Lines {
     }
     lines.push(("mouse".to_string(), WARN));
     lines.extend(MOUSE_HELP.iter().map(|s| line(*s)));
+    lines.push(("edit mode".to_string(), WARN));
+    lines.extend(EDIT_HELP.iter().map(|s| line(*s)));
     lines.push((
         "Every other key goes to the scene (on_key, key_down).".into(),
         DIM_TEXT,

@@ -3,6 +3,7 @@
 //! touches between frames; it reaches puzzles and reloads through their rooms.
 
 pub mod bindings;
+pub mod edit_input;
 pub mod error_banner;
 pub mod frame_loop;
 pub mod hud;

@@ -1,0 +1,266 @@
+//! Edit mode's keys and mouse (Ctrl+E toggles it): every change is written
+//! into the scene's Lua file (`app/edit/`), and the hot reload shows it.
+//! Left drag on a body moves it (its `x`, `y` are rewritten on release);
+//! Q / E turn the selected body by 15° (`angle`); Ctrl+wheel resizes it
+//! (`w`, `h` or `r`); a left drag on empty space draws a box (Shift: a
+//! circle, Ctrl: a segment) appended to the file; Ctrl+Z / Ctrl+Shift+Z undo
+//! and redo as file edits. O (edit mode or not) opens `$EDITOR` at the
+//! selected body's line, or at a script error's.
+
+use super::pointer::went_down;
+use super::sandbox::Sandbox;
+use crate::app::edit::body_edit::{append_to_scene, edit_body, scale_body, Applied, EditError};
+use crate::app::edit::editor;
+use crate::app::edit::rewrite::number;
+use crate::app::edit::session::{DrawTool, Gesture, STILL_RELOADING};
+use crate::physics::{BodyId, Vec2};
+use crate::platform::Input;
+
+/// For the help overlay.
+pub const EDIT_HELP: &[&str] = &[
+    "Ctrl+E   edit mode: changes are written into the scene file",
+    "  drag a body: move it      Q E: turn it      Ctrl+wheel: resize it",
+    "  drag on empty space: draw a box (Shift: circle, Ctrl: segment)",
+    "  Ctrl+Z  Ctrl+Shift+Z: undo / redo (as file edits)",
+    "O        open the selected body's line (or the error's) in $EDITOR",
+];
+
+/// The status lines while edit mode is on.
+pub const EDIT_STATUS: &[&str] = &[
+    "EDIT MODE (paused) — edits are written to the scene file; Ctrl+E leaves",
+    "drag: move   Q/E: turn   Ctrl+wheel: size   drag on empty: box (Shift circle, Ctrl segment)",
+    "Ctrl+Z undo   Ctrl+Shift+Z redo   O open in editor",
+];
+
+/// Turning step of Q / E.
+const TURN: f64 = std::f64::consts::PI / 12.0;
+
+/// A key edit mode (or O) takes; false leaves it to the others.
+pub fn key(sb: &mut Sandbox, key: &str, input: &Input) -> bool {
+    let ctrl = input.is_down("ctrl");
+    match key {
+        "e" if ctrl => {
+            sb.toggle_edit_mode();
+            true
+        }
+        "o" if !ctrl => open_editor(sb),
+        _ if !sb.in_edit_mode() => false,
+        "z" if ctrl => {
+            let redo = input.is_down("shift");
+            let result = sb
+                .edit_parts()
+                .map(|(s, scene)| if redo { s.redo(scene) } else { s.undo(scene) });
+            if let Some(r) = result {
+                say_result(sb, r);
+            }
+            true
+        }
+        "q" | "e" if !ctrl => {
+            if let Some(id) = sb.tools().selected() {
+                turn(sb, id, if key == "q" { TURN } else { -TURN });
+            }
+            true
+        }
+        "space" => {
+            sb.say("edit mode: the world stays paused — Ctrl+E leaves edit mode".into());
+            true
+        }
+        _ => false,
+    }
+}
+
+/// O: the editor at the selected body's line, else at the error's.
+fn open_editor(sb: &mut Sandbox) -> bool {
+    let at = sb
+        .tools()
+        .selected()
+        .and_then(|id| {
+            sb.scene()
+                .sim()
+                .origin(id)
+                .map(|o| (o.file.to_string(), o.line))
+        })
+        .or_else(|| sb.error().and_then(editor::location_in));
+    let Some((file, line)) = at else {
+        return false;
+    };
+    let text = match editor::open(&file, line) {
+        Ok(t) | Err(t) => t,
+    };
+    sb.say(text);
+    true
+}
+
+/// Edit mode's mouse for one frame (instead of the sandbox tools).
+pub fn mouse(sb: &mut Sandbox, input: &Input) {
+    let mut input = input.clone();
+    if input.is_down("ctrl") && input.wheel != 0.0 {
+        // Ctrl+wheel sizes the selected body instead of zooming.
+        if let Some(id) = sb.tools().selected() {
+            resize(sb, id, 1.1f64.powf(input.wheel.signum() as f64));
+        }
+        input.wheel = 0.0;
+    }
+    let Some((last, at, p)) = sb.pointer_frame(&input) else {
+        if !input.left {
+            cancel(sb);
+        }
+        return;
+    };
+    if went_down(input.left, last.left) {
+        begin(sb, &input, p);
+    }
+    if input.left {
+        hold(sb, p);
+    } else if last.left {
+        finish(sb);
+    }
+    // The right button pans as everywhere (a click does nothing here).
+    let _ = sb.right_button(&input, &last, at);
+}
+
+fn begin(sb: &mut Sandbox, input: &Input, p: Vec2) {
+    let (shift, ctrl) = (input.is_down("shift"), input.is_down("ctrl"));
+    let hovered = sb.tools().hovered().filter(|_| !shift && !ctrl);
+    sb.select(hovered);
+    let gesture = match hovered {
+        Some(body) => {
+            let Ok(origin) = sb.scene().world().body(body).map(|b| b.xf.p) else {
+                return;
+            };
+            Gesture::Move {
+                body,
+                offset: p - origin,
+                start: origin,
+            }
+        }
+        None => Gesture::Draw {
+            tool: if shift {
+                DrawTool::Circle
+            } else if ctrl {
+                DrawTool::Segment
+            } else {
+                DrawTool::Box
+            },
+            from: p,
+            to: p,
+        },
+    };
+    if let Some((s, _)) = sb.edit_parts() {
+        s.gesture = Some(gesture);
+    }
+}
+
+fn hold(sb: &mut Sandbox, p: Vec2) {
+    let Some((s, _)) = sb.edit_parts() else {
+        return;
+    };
+    match &mut s.gesture {
+        Some(Gesture::Move { body, offset, .. }) => {
+            let (body, to) = (*body, p - *offset);
+            place(sb, body, to);
+        }
+        Some(Gesture::Draw { to, .. }) => *to = p,
+        None => {}
+    }
+}
+
+/// Put a body's origin at `to`, at rest (what a move shows until the
+/// reload brings the file's version).
+fn place(sb: &mut Sandbox, body: BodyId, to: Vec2) {
+    {
+        let mut sim = sb.scene_mut().sim_mut();
+        let world = sim.world_mut();
+        let Ok(angle) = world.body(body).map(|b| b.xf.q.angle()) else {
+            return;
+        };
+        let _ = world.set_transform(body, to, angle);
+        let _ = world.set_linear_velocity(body, Vec2::ZERO);
+        let _ = world.set_angular_velocity(body, 0.0);
+    }
+    sb.world_edited();
+}
+
+/// The button went up: write what the gesture made.
+fn finish(sb: &mut Sandbox) {
+    let Some((s, _)) = sb.edit_parts() else {
+        return;
+    };
+    let Some(gesture) = s.gesture.take() else {
+        return;
+    };
+    match gesture {
+        Gesture::Move { body, start, .. } => {
+            let Ok(now) = sb.scene().world().body(body).map(|b| b.xf.p) else {
+                return;
+            };
+            if (now - start).length() < 1e-9 {
+                return; // a click: it only selects
+            }
+            let sets = [("x", now.x), ("y", now.y)].map(|(k, v)| (k.to_string(), number(v, 2)));
+            if !write(sb, |scene| edit_body(scene, body, &sets, None)) {
+                place(sb, body, start);
+            }
+        }
+        draw @ Gesture::Draw { .. } => {
+            if let Some(line) = draw.drawn_line() {
+                write(sb, |scene| {
+                    append_to_scene(scene, std::slice::from_ref(&line))
+                });
+            }
+        }
+    }
+}
+
+/// The cursor left the window with the button up: a move ends where it is
+/// (written), a drawing is dropped.
+fn cancel(sb: &mut Sandbox) {
+    if let Some((s, _)) = sb.edit_parts() {
+        if matches!(s.gesture, Some(Gesture::Draw { .. })) {
+            s.gesture = None;
+        }
+    }
+    finish(sb);
+}
+
+fn turn(sb: &mut Sandbox, id: BodyId, by: f64) {
+    let Ok(angle) = sb.scene().world().body(id).map(|b| b.xf.q.angle()) else {
+        return;
+    };
+    let sets = [("angle".to_string(), number(angle + by, 3))];
+    write(sb, |scene| edit_body(scene, id, &sets, None));
+}
+
+fn resize(sb: &mut Sandbox, id: BodyId, factor: f64) {
+    write(sb, |scene| scale_body(scene, id, factor));
+}
+
+/// Make one file edit (when the last has been reloaded), record it for
+/// undo and say what changed or why not. True when written.
+fn write(
+    sb: &mut Sandbox,
+    edit: impl FnOnce(&crate::script::Scene) -> Result<Applied, EditError>,
+) -> bool {
+    let Some((s, scene)) = sb.edit_parts() else {
+        return false;
+    };
+    let result = if s.ready(scene) {
+        edit(scene).map(|applied| {
+            let text = applied.summary();
+            s.record(applied);
+            text
+        })
+    } else {
+        Err(STILL_RELOADING.to_string().into())
+    };
+    let ok = result.is_ok();
+    say_result(sb, result);
+    ok
+}
+
+fn say_result(sb: &mut Sandbox, r: Result<String, EditError>) {
+    match r {
+        Ok(text) => sb.say(format!("edit: {text}")),
+        Err(e) => sb.say(e.toast),
+    }
+}
