@@ -44,4 +44,15 @@ pub(crate) struct SolverScratch {
     /// Joints of this step and the body pairs they join into islands.
     pub(crate) joints: Vec<JointConstraint>,
     pub(crate) joint_pairs: Vec<(u32, u32)>,
+    /// Bodies held by a joint to the world or a static body (islands hang
+    /// from them), and bodies of springs stiff for their masses
+    /// (`island_needs`).
+    pub(crate) joint_anchored: Vec<u32>,
+    pub(crate) joint_stiff: Vec<u32>,
+    /// The joints in islands that iterate: they get `joint_passes` passes
+    /// per phase, every other joint one (`joints/solver.rs`).
+    pub(crate) iterating_joints: Vec<u32>,
+    pub(crate) joint_passes: usize,
+    /// Inverse mass per solver body (read by the island classification).
+    pub(crate) inv_mass: Vec<Real>,
 }
