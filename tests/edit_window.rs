@@ -276,3 +276,67 @@ fn o_opens_the_editor_at_the_selected_bodys_line() {
         notice(&sb)
     );
 }
+
+/// Window point of the inspector row that edits `key`.
+fn inspector_row(sb: &mut Sandbox, key: &str) -> (f32, f32) {
+    use physbox::app::window::inspector::{panel_lines, panel_origin};
+    use physbox::render::widgets::{panel_size, HUD_PX};
+    let (lines, keys) = panel_lines(sb);
+    let row = keys
+        .iter()
+        .position(|k| *k == Some(key))
+        .unwrap_or_else(|| panic!("no {key} row in {lines:?}"));
+    let (x0, y0) = panel_origin(sb, &lines, 400.0);
+    let (w, h) = panel_size(sb.text_mut(), &lines, HUD_PX);
+    let lh = sb.text().line_height(HUD_PX);
+    let pad = (h - lines.len() as f32 * lh) / 2.0;
+    (x0 + w / 2.0, y0 + pad + (row as f32 + 0.5) * lh)
+}
+
+fn wheel(sb: &mut Sandbox, at: (f32, f32), notches: f32) {
+    frame(
+        sb,
+        &Input {
+            mouse: Some(at),
+            wheel: notches,
+            ..Input::default()
+        },
+        0.0,
+    );
+}
+
+#[test]
+fn the_wheel_on_inspector_rows_writes_friction_colour_and_mass() {
+    let (mut sb, mut r, path) = open("inspector");
+    keys(&mut sb, "e", &["ctrl"]);
+    let (id, _, _) = named(&sb, "crate");
+    sb.select(Some(id));
+    let at = inspector_row(&mut sb, "friction");
+    wheel(&mut sb, at, 1.0);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("w = 1, h = 1, friction = 0.65 }  -- move me"),
+        "{text}"
+    );
+    reload(&mut sb, &mut r, &path);
+    let (id, _, _) = named(&sb, "crate");
+    sb.select(Some(id));
+    let at = inspector_row(&mut sb, "color");
+    wheel(&mut sb, at, 1.0);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("friction = 0.65, color = \"red\" }"),
+        "{text}"
+    );
+    reload(&mut sb, &mut r, &path);
+    let (id, _, _) = named(&sb, "crate");
+    sb.select(Some(id));
+    let at = inspector_row(&mut sb, "mass");
+    wheel(&mut sb, at, -1.0);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("color = \"red\", mass = 0.909 }"), "{text}");
+    // The camera did not zoom: the wheel went to the rows.
+    reload(&mut sb, &mut r, &path);
+    let m = sb.scene().world().body(named(&sb, "crate").0).unwrap().mass;
+    assert!((m - 0.909).abs() < 1e-9, "{m}");
+}

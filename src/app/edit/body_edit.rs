@@ -149,7 +149,10 @@ pub fn plan_body_edit(
                 toast: r.toast(&file),
             })?;
         after = text;
-        changes.push(change);
+        // A value set to what it was is no change worth reporting.
+        if change.old.as_deref() != Some(change.new.as_str()) {
+            changes.push(change);
+        }
     }
     // (After the fields: a computed one is the better reason to give.)
     let same = bodies_made_at(scene, &origin);
@@ -224,4 +227,16 @@ pub fn scale_body(scene: &Scene, id: BodyId, factor: f64) -> Result<Applied, Edi
         sets.push((key.to_string(), number((v * factor).max(0.01), 3)));
     }
     edit_body(scene, id, &sets, None)
+}
+
+/// The literal value of option `key` in body `id`'s constructor call, as the
+/// file on disk has it (`None`: the option is not written).
+pub fn read_option(scene: &Scene, id: BodyId, key: &str) -> Result<Option<Literal>, EditError> {
+    let origin = editable_origin(scene, id)?;
+    let file = origin.file.to_string();
+    let text = current_text(scene, &file, None)?;
+    read_field(&text, origin.kind, origin.line as usize, key).map_err(|r| EditError {
+        message: r.message(&file),
+        toast: r.toast(&file),
+    })
 }

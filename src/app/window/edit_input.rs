@@ -2,24 +2,30 @@
 //! into the scene's Lua file (`app/edit/`), and the hot reload shows it.
 //! Left drag on a body moves it (its `x`, `y` are rewritten on release);
 //! Q / E turn the selected body by 15° (`angle`); Ctrl+wheel resizes it
-//! (`w`, `h` or `r`); a left drag on empty space draws a box (Shift: a
+//! (`w`, `h` or `r`); the wheel on the inspector's blue rows changes mass,
+//! friction, restitution or colour; a left drag on empty space draws a box (Shift: a
 //! circle, Ctrl: a segment) appended to the file; Ctrl+Z / Ctrl+Shift+Z undo
 //! and redo as file edits. O (edit mode or not) opens `$EDITOR` at the
 //! selected body's line, or at a script error's.
 
+use super::inspector;
 use super::pointer::went_down;
 use super::sandbox::Sandbox;
-use crate::app::edit::body_edit::{append_to_scene, edit_body, scale_body, Applied, EditError};
+use crate::app::edit::body_edit::{
+    append_to_scene, edit_body, read_option, scale_body, Applied, EditError,
+};
 use crate::app::edit::editor;
 use crate::app::edit::rewrite::number;
 use crate::app::edit::session::{DrawTool, Gesture, STILL_RELOADING};
 use crate::physics::{BodyId, Vec2};
 use crate::platform::Input;
+use crate::script::calls::Literal;
 
 /// For the help overlay.
 pub const EDIT_HELP: &[&str] = &[
     "Ctrl+E   edit mode: changes are written into the scene file",
     "  drag a body: move it      Q E: turn it      Ctrl+wheel: resize it",
+    "  wheel on the inspector's blue rows: mass, friction, restitution, colour",
     "  drag on empty space: draw a box (Shift: circle, Ctrl: segment)",
     "  Ctrl+Z  Ctrl+Shift+Z: undo / redo (as file edits)",
     "O        open the selected body's line (or the error's) in $EDITOR",
@@ -94,6 +100,16 @@ fn open_editor(sb: &mut Sandbox) -> bool {
 /// Edit mode's mouse for one frame (instead of the sandbox tools).
 pub fn mouse(sb: &mut Sandbox, input: &Input) {
     let mut input = input.clone();
+    let width = sb.camera().width as f32;
+    let row = input
+        .mouse
+        .filter(|_| input.wheel != 0.0)
+        .and_then(|at| inspector::key_at(sb, width, at));
+    if let (Some(key), Some(id)) = (row, inspector::shown_body(sb)) {
+        // The wheel on an inspector row changes that option.
+        tweak(sb, id, key, input.wheel > 0.0);
+        input.wheel = 0.0;
+    }
     if input.is_down("ctrl") && input.wheel != 0.0 {
         // Ctrl+wheel sizes the selected body instead of zooming.
         if let Some(id) = sb.tools().selected() {
@@ -228,6 +244,52 @@ fn turn(sb: &mut Sandbox, id: BodyId, by: f64) {
         return;
     };
     let sets = [("angle".to_string(), number(angle + by, 3))];
+    write(sb, |scene| edit_body(scene, id, &sets, None));
+}
+
+/// Colours the wheel steps through on the inspector's colour row.
+const COLORS: &[&str] = &[
+    "red", "orange", "yellow", "green", "cyan", "blue", "purple", "white", "gray",
+];
+
+/// One wheel notch on the inspector row of `key` (`up`: away from the user).
+fn tweak(sb: &mut Sandbox, id: BodyId, key: &str, up: bool) {
+    let sign = if up { 1.0 } else { -1.0 };
+    let value = {
+        let scene = sb.scene();
+        let world = scene.world();
+        let Ok(b) = world.body(id) else {
+            return;
+        };
+        let shape = world
+            .shapes_of(id)
+            .ok()
+            .and_then(|mut s| s.next().map(|(_, s)| (s.friction, s.restitution)));
+        match (key, shape) {
+            ("mass", _) => number(b.mass * 1.1f64.powf(sign), 3),
+            ("friction", Some((f, _))) => number((f + 0.05 * sign).clamp(0.0, 2.0), 2),
+            ("restitution", Some((_, e))) => number((e + 0.05 * sign).clamp(0.0, 1.0), 2),
+            _ => String::new(),
+        }
+    };
+    let value = if key == "color" {
+        let now = match read_option(sb.scene(), id, "color") {
+            Ok(Some(Literal::Str(c))) => COLORS.iter().position(|n| *n == c),
+            Ok(_) => None,
+            Err(e) => return sb.say(e.toast),
+        };
+        let next = match now {
+            Some(i) => (i as i64 + sign as i64).rem_euclid(COLORS.len() as i64) as usize,
+            None => 0,
+        };
+        crate::app::edit::rewrite::string(COLORS[next])
+    } else {
+        value
+    };
+    if value.is_empty() {
+        return;
+    }
+    let sets = [(key.to_string(), value)];
     write(sb, |scene| edit_body(scene, id, &sets, None));
 }
 
