@@ -31,7 +31,7 @@ fn open(name: &str) -> (Sandbox, Reloader, PathBuf) {
     let dir = temp_dir(name);
     let path = dir.join("scene.lua");
     std::fs::write(&path, SCENE).unwrap();
-    let sb = Sandbox::open(&path, &SceneOptions::default(), 400, 300).unwrap();
+    let sb = Sandbox::open(&path, &SceneOptions::default(), 800, 600).unwrap();
     let r = Reloader::new(sb.scene());
     (sb, r, path)
 }
@@ -286,7 +286,7 @@ fn inspector_row(sb: &mut Sandbox, key: &str) -> (f32, f32) {
         .iter()
         .position(|k| *k == Some(key))
         .unwrap_or_else(|| panic!("no {key} row in {lines:?}"));
-    let (x0, y0) = panel_origin(sb, &lines, 400.0);
+    let (x0, y0) = panel_origin(sb, &lines, sb.camera().width as f32);
     let (w, h) = panel_size(sb.text_mut(), &lines, HUD_PX);
     let lh = sb.text().line_height(HUD_PX);
     let pad = (h - lines.len() as f32 * lh) / 2.0;
@@ -339,4 +339,98 @@ fn the_wheel_on_inspector_rows_writes_friction_colour_and_mass() {
     reload(&mut sb, &mut r, &path);
     let m = sb.scene().world().body(named(&sb, "crate").0).unwrap().mass;
     assert!((m - 0.909).abs() < 1e-9, "{m}");
+}
+
+/// Click the palette's `name` button.
+fn pick(sb: &mut Sandbox, name: &str) {
+    use physbox::app::window::palette::{layout, TOOLS};
+    let (w, h) = (sb.camera().width as f32, sb.camera().height as f32);
+    let i = TOOLS.iter().position(|t| t.name() == name).unwrap();
+    let (x, y, bw, bh) = layout(sb, w, h)[i];
+    let c = (x + bw / 2.0, y + bh / 2.0);
+    left_path(sb, &[(c, false), (c, true), (c, false)]);
+    assert_eq!(notice(sb), format!("tool: {name}"));
+}
+
+#[test]
+fn a_spring_dragged_between_bodies_names_the_floor_and_undoes_as_one_edit() {
+    let (mut sb, mut r, path) = open("join");
+    keys(&mut sb, "e", &["ctrl"]);
+    pick(&mut sb, "spring");
+    let joints = sb.scene().world().joint_count();
+    // From the crate down to the floor (unnamed: it gets a name).
+    let (_, at, _) = named(&sb, "crate");
+    let (x, y) = screen(&sb, at);
+    let (fx, fy) = screen(&sb, Vec2::new(-3.0, -0.5));
+    left_path(
+        &mut sb,
+        &[
+            ((x, y), false),
+            ((x, y), true),
+            ((fx, fy), true),
+            ((fx, fy), false),
+        ],
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("box { x = 0, y = -0.5, w = 20, h = 1, static = true, name = \"box1\" }\n"),
+        "{text}"
+    );
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with(
+            "spring { a = world:find(\"crate\"), b = world:find(\"box1\"), anchor_a = {"
+        ) && last.ends_with("k = 50, damping = 1 }"),
+        "{last}"
+    );
+    reload(&mut sb, &mut r, &path);
+    assert_eq!(sb.error(), None);
+    assert_eq!(sb.scene().world().joint_count(), joints + 1);
+    // One Ctrl+Z takes back the name and the line together.
+    keys(&mut sb, "z", &["ctrl"]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), SCENE);
+    reload(&mut sb, &mut r, &path);
+    assert_eq!(sb.scene().world().joint_count(), joints);
+    // A joint must start on a body.
+    let (ex, ey) = screen(&sb, Vec2::new(0.0, 6.0));
+    left_path(
+        &mut sb,
+        &[
+            ((ex, ey), false),
+            ((ex, ey), true),
+            ((ex + 30.0, ey), true),
+            ((ex + 30.0, ey), false),
+        ],
+    );
+    assert!(notice(&sb).contains("starts on a body"), "{}", notice(&sb));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), SCENE);
+}
+
+#[test]
+fn a_polygon_is_clicked_corner_by_corner_and_enter_closes_it() {
+    let (mut sb, mut r, path) = open("polygon");
+    keys(&mut sb, "e", &["ctrl"]);
+    pick(&mut sb, "polygon");
+    for p in [
+        Vec2::new(-1.0, 5.0),
+        Vec2::new(1.0, 5.0),
+        Vec2::new(0.0, 6.5),
+    ] {
+        let c = screen(&sb, p);
+        left_path(&mut sb, &[(c, false), (c, true), (c, false)]);
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        SCENE,
+        "nothing before Enter"
+    );
+    keys(&mut sb, "enter", &[]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("polygon { x = "), "{last}");
+    assert!(last.contains("points = {{"), "{last}");
+    let n = sb.scene().world().body_count();
+    reload(&mut sb, &mut r, &path);
+    assert_eq!(sb.error(), None);
+    assert_eq!(sb.scene().world().body_count(), n + 1);
 }

@@ -77,7 +77,7 @@ pub fn editable_origin(scene: &Scene, id: BodyId) -> Result<Origin, String> {
 
 /// How many live bodies the call at `o` made (a loop or a helper called
 /// several times makes more than one: editing it would move them all).
-fn bodies_made_at(scene: &Scene, o: &Origin) -> usize {
+pub fn bodies_made_at(scene: &Scene, o: &Origin) -> usize {
     let sim = scene.sim();
     sim.bodies_in_order()
         .into_iter()

@@ -14,11 +14,13 @@
 //! inserted, lines appended), `file_io` (atomic writes, read-only files),
 //! `body_edit` (one body's constructor: find, check, rewrite, write),
 //! `command` (`physbox edit`), `session` (the window's edit mode: undo,
-//! redo, waiting for the reload), `editor` (opening `$EDITOR` at a line).
+//! redo, waiting for the reload), `editor` (opening `$EDITOR` at a line),
+//! `join` (joint lines drawn from body to body).
 
 pub mod body_edit;
 pub mod command;
 pub mod editor;
 pub mod file_io;
+pub mod join;
 pub mod rewrite;
 pub mod session;

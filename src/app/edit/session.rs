@@ -7,6 +7,7 @@
 
 use super::body_edit::{Applied, EditError};
 use super::file_io::{read, write_atomic};
+use super::join::{End, JointTool};
 use super::rewrite::number;
 use crate::physics::{BodyId, Vec2};
 use crate::render::{OverlayCmd, Rgba};
@@ -21,6 +22,27 @@ pub enum DrawTool {
     Circle,
     /// End to end (Ctrl).
     Segment,
+    /// Click the corners, Enter closes.
+    Polygon,
+}
+
+/// What the palette has picked: a shape to draw or a joint to drag out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    Shape(DrawTool),
+    Joint(JointTool),
+}
+
+impl Tool {
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Shape(DrawTool::Box) => "box",
+            Tool::Shape(DrawTool::Circle) => "circle",
+            Tool::Shape(DrawTool::Segment) => "segment",
+            Tool::Shape(DrawTool::Polygon) => "polygon",
+            Tool::Joint(j) => j.name(),
+        }
+    }
 }
 
 /// The left button's gesture in edit mode.
@@ -39,6 +61,14 @@ pub enum Gesture {
         from: Vec2,
         to: Vec2,
     },
+    /// Dragging a joint out from a body.
+    Join {
+        tool: JointTool,
+        from: End,
+        to: Vec2,
+    },
+    /// The corners of a polygon clicked so far.
+    Polygon { points: Vec<Vec2> },
 }
 
 /// Shapes smaller than this (metres) are clicks, not drawings.
@@ -47,6 +77,9 @@ const MIN_SIZE: f64 = 0.05;
 impl Gesture {
     /// The constructor line a finished drawing appends (`None`: too small).
     pub fn drawn_line(&self) -> Option<String> {
+        if let Gesture::Polygon { points } = self {
+            return polygon_line(points);
+        }
         let Gesture::Draw { tool, from, to } = *self else {
             return None;
         };
@@ -83,15 +116,49 @@ impl Gesture {
                     n(to.y)
                 )
             }),
+            DrawTool::Polygon => None,
         }
     }
 
     /// The outline of a drawing in progress.
     pub fn preview(&self) -> Vec<OverlayCmd> {
-        let Gesture::Draw { tool, from, to } = *self else {
-            return Vec::new();
-        };
         let color = Rgba::rgb(0xff, 0xd0, 0x40);
+        let (tool, from, to) = match self {
+            Gesture::Draw { tool, from, to } => (*tool, *from, *to),
+            Gesture::Join { from, to, .. } => {
+                return vec![
+                    OverlayCmd::Line {
+                        a: from.at,
+                        b: *to,
+                        color,
+                    },
+                    OverlayCmd::Circle {
+                        center: from.at,
+                        r: 0.05,
+                        color,
+                    },
+                ]
+            }
+            Gesture::Polygon { points } => {
+                let mut out: Vec<OverlayCmd> = points
+                    .windows(2)
+                    .map(|w| OverlayCmd::Line {
+                        a: w[0],
+                        b: w[1],
+                        color,
+                    })
+                    .collect();
+                if let (Some(a), Some(b)) = (points.last(), points.first()) {
+                    out.push(OverlayCmd::Line {
+                        a: *a,
+                        b: *b,
+                        color: Rgba::rgb(0x80, 0x68, 0x20),
+                    });
+                }
+                return out;
+            }
+            Gesture::Move { .. } => return Vec::new(),
+        };
         let d = to - from;
         vec![match tool {
             DrawTool::Box => OverlayCmd::Rect {
@@ -105,7 +172,7 @@ impl Gesture {
                 r: d.length(),
                 color,
             },
-            DrawTool::Segment => OverlayCmd::Line {
+            DrawTool::Segment | DrawTool::Polygon => OverlayCmd::Line {
                 a: from,
                 b: to,
                 color,
@@ -120,6 +187,26 @@ struct Pending {
     text: String,
 }
 
+/// `polygon { x = …, y = …, points = {{…}, …} }` for clicked corners (at
+/// least three), the corners relative to their mean.
+pub fn polygon_line(points: &[Vec2]) -> Option<String> {
+    if points.len() < 3 {
+        return None;
+    }
+    let c = points.iter().copied().sum::<Vec2>() / points.len() as f64;
+    let n = |v: f64| number(v, 2);
+    let corners: Vec<String> = points
+        .iter()
+        .map(|p| format!("{{{}, {}}}", n(p.x - c.x), n(p.y - c.y)))
+        .collect();
+    Some(format!(
+        "polygon {{ x = {}, y = {}, points = {{{}}} }}",
+        n(c.x),
+        n(c.y),
+        corners.join(", ")
+    ))
+}
+
 pub struct EditSession {
     was_paused: bool,
     undo: Vec<Applied>,
@@ -127,6 +214,8 @@ pub struct EditSession {
     pending: Option<Pending>,
     /// What the left button is doing.
     pub gesture: Option<Gesture>,
+    /// The palette's pick.
+    pub tool: Tool,
 }
 
 /// The toast for an edit asked for while the last one is reloading.
@@ -140,6 +229,7 @@ impl EditSession {
             redo: Vec::new(),
             pending: None,
             gesture: None,
+            tool: Tool::Shape(DrawTool::Box),
         }
     }
 

@@ -4,19 +4,23 @@
 //! Q / E turn the selected body by 15° (`angle`); Ctrl+wheel resizes it
 //! (`w`, `h` or `r`); the wheel on the inspector's blue rows changes mass,
 //! friction, restitution or colour; a left drag on empty space draws a box (Shift: a
-//! circle, Ctrl: a segment) appended to the file; Ctrl+Z / Ctrl+Shift+Z undo
+//! circle, Ctrl: a segment) appended to the file, or what the palette
+//! (`palette.rs`) picked: a polygon clicked corner by corner (Enter closes),
+//! a spring, distance joint, hinge or rope dragged from body to body; Ctrl+Z / Ctrl+Shift+Z undo
 //! and redo as file edits. O (edit mode or not) opens `$EDITOR` at the
 //! selected body's line, or at a script error's.
 
 use super::inspector;
+use super::palette;
 use super::pointer::went_down;
 use super::sandbox::Sandbox;
 use crate::app::edit::body_edit::{
     append_to_scene, edit_body, read_option, scale_body, Applied, EditError,
 };
 use crate::app::edit::editor;
+use crate::app::edit::join::{append_joint, End};
 use crate::app::edit::rewrite::number;
-use crate::app::edit::session::{DrawTool, Gesture, STILL_RELOADING};
+use crate::app::edit::session::{DrawTool, Gesture, Tool, STILL_RELOADING};
 use crate::physics::{BodyId, Vec2};
 use crate::platform::Input;
 use crate::script::calls::Literal;
@@ -27,6 +31,8 @@ pub const EDIT_HELP: &[&str] = &[
     "  drag a body: move it      Q E: turn it      Ctrl+wheel: resize it",
     "  wheel on the inspector's blue rows: mass, friction, restitution, colour",
     "  drag on empty space: draw a box (Shift: circle, Ctrl: segment)",
+    "  palette (bottom): box circle segment polygon (click corners, Enter closes)",
+    "    spring distance hinge rope: drag from a body to another (or to empty space)",
     "  Ctrl+Z  Ctrl+Shift+Z: undo / redo (as file edits)",
     "O        open the selected body's line (or the error's) in $EDITOR",
 ];
@@ -67,12 +73,33 @@ pub fn key(sb: &mut Sandbox, key: &str, input: &Input) -> bool {
             }
             true
         }
+        "enter" | "escape" if polygon_open(sb) => {
+            let gesture = sb.edit_parts().and_then(|(s, _)| s.gesture.take());
+            match gesture.and_then(|g| g.drawn_line()) {
+                Some(line) if key == "enter" => {
+                    write(sb, |scene| {
+                        append_to_scene(scene, std::slice::from_ref(&line))
+                    });
+                }
+                None if key == "enter" => {
+                    sb.say("a polygon needs 3 corners (click them, Enter closes)".into())
+                }
+                _ => sb.say("polygon dropped".into()),
+            }
+            true
+        }
         "space" => {
             sb.say("edit mode: the world stays paused — Ctrl+E leaves edit mode".into());
             true
         }
         _ => false,
     }
+}
+
+/// Is a polygon's outline being clicked?
+fn polygon_open(sb: &mut Sandbox) -> bool {
+    sb.edit_parts()
+        .is_some_and(|(s, _)| matches!(s.gesture, Some(Gesture::Polygon { .. })))
 }
 
 /// O: the editor at the selected body's line, else at the error's.
@@ -136,11 +163,40 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
 }
 
 fn begin(sb: &mut Sandbox, input: &Input, p: Vec2) {
+    let (w, h) = (sb.camera().width as f32, sb.camera().height as f32);
+    if let Some(tool) = input.mouse.and_then(|at| palette::tool_at(sb, w, h, at)) {
+        if let Some((s, _)) = sb.edit_parts() {
+            s.tool = tool;
+            s.gesture = None;
+        }
+        return sb.say(format!("tool: {}", tool.name()));
+    }
     let (shift, ctrl) = (input.is_down("shift"), input.is_down("ctrl"));
-    let hovered = sb.tools().hovered().filter(|_| !shift && !ctrl);
-    sb.select(hovered);
-    let gesture = match hovered {
-        Some(body) => {
+    let picked = sb.edit_parts().map(|(s, _)| s.tool);
+    let Some(picked) = picked else {
+        return;
+    };
+    let hovered = sb.tools().hovered();
+    let gesture = match (picked, hovered) {
+        (Tool::Joint(tool), Some(body)) => {
+            sb.select(Some(body));
+            Gesture::Join {
+                tool,
+                from: End {
+                    body: Some(body),
+                    at: p,
+                },
+                to: p,
+            }
+        }
+        (Tool::Joint(tool), None) => {
+            return sb.say(format!(
+                "a {} starts on a body: drag from one body to another (or to empty space)",
+                tool.name()
+            ));
+        }
+        (_, Some(body)) if !shift && !ctrl => {
+            sb.select(Some(body));
             let Ok(origin) = sb.scene().world().body(body).map(|b| b.xf.p) else {
                 return;
             };
@@ -150,17 +206,30 @@ fn begin(sb: &mut Sandbox, input: &Input, p: Vec2) {
                 start: origin,
             }
         }
-        None => Gesture::Draw {
-            tool: if shift {
+        (Tool::Shape(DrawTool::Polygon), _) if !shift && !ctrl => {
+            sb.select(None);
+            let mut points = match sb.edit_parts().and_then(|(s, _)| s.gesture.take()) {
+                Some(Gesture::Polygon { points }) => points,
+                _ => Vec::new(),
+            };
+            points.push(p);
+            Gesture::Polygon { points }
+        }
+        (Tool::Shape(shape), _) => {
+            sb.select(None);
+            let tool = if shift {
                 DrawTool::Circle
             } else if ctrl {
                 DrawTool::Segment
             } else {
-                DrawTool::Box
-            },
-            from: p,
-            to: p,
-        },
+                shape
+            };
+            Gesture::Draw {
+                tool,
+                from: p,
+                to: p,
+            }
+        }
     };
     if let Some((s, _)) = sb.edit_parts() {
         s.gesture = Some(gesture);
@@ -176,8 +245,8 @@ fn hold(sb: &mut Sandbox, p: Vec2) {
             let (body, to) = (*body, p - *offset);
             place(sb, body, to);
         }
-        Some(Gesture::Draw { to, .. }) => *to = p,
-        None => {}
+        Some(Gesture::Draw { to, .. }) | Some(Gesture::Join { to, .. }) => *to = p,
+        Some(Gesture::Polygon { .. }) | None => {}
     }
 }
 
@@ -223,6 +292,20 @@ fn finish(sb: &mut Sandbox) {
                 write(sb, |scene| {
                     append_to_scene(scene, std::slice::from_ref(&line))
                 });
+            }
+        }
+        Gesture::Join { tool, from, to } => {
+            let target = sb.body_at(to).filter(|b| Some(*b) != from.body);
+            let end = End {
+                body: target,
+                at: to,
+            };
+            write(sb, |scene| append_joint(scene, tool, from, end));
+        }
+        // Corners are clicked one by one: the polygon waits for Enter.
+        polygon @ Gesture::Polygon { .. } => {
+            if let Some((s, _)) = sb.edit_parts() {
+                s.gesture = Some(polygon);
             }
         }
     }

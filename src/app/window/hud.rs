@@ -219,6 +219,9 @@ fn draw_hud(sb: &mut Sandbox, pm: &mut Pixmap) {
             13.0,
         );
     }
+    if sb.in_edit_mode() {
+        super::palette::draw(sb, pm);
+    }
 }
 
 /// WIN / LOSE, and where N leads after a win.

@@ -10,6 +10,7 @@ pub mod hud;
 pub mod inspector;
 pub mod keys;
 pub mod mouse;
+pub mod palette;
 pub mod panels;
 pub mod picker;
 pub mod picture;
