@@ -7,17 +7,13 @@
 //! and O starts the editor at the selected body's line.
 
 mod common;
-use common::{frame, left_path, temp_dir};
+use common::{frame, left_path, open_reloading, reload_now};
 
-use physbox::app::reload::apply::apply;
 use physbox::app::reload::reloader::Reloader;
 use physbox::app::window::sandbox::Sandbox;
 use physbox::physics::{BodyId, Vec2};
-use physbox::platform::Change;
 use physbox::platform::Input;
-use physbox::script::SceneOptions;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 const SCENE: &str = r#"scene { camera = {0, 2, 12} }
 -- the floor
@@ -28,23 +24,11 @@ box { name = "calc", x = k * 1.5, y = 1, w = 1, h = 1 }
 "#;
 
 fn open(name: &str) -> (Sandbox, Reloader, PathBuf) {
-    let dir = temp_dir(name);
-    let path = dir.join("scene.lua");
-    std::fs::write(&path, SCENE).unwrap();
-    let sb = Sandbox::open(&path, &SceneOptions::default(), 800, 600).unwrap();
-    let r = Reloader::new(sb.scene());
-    (sb, r, path)
+    open_reloading(name, SCENE, 800, 600)
 }
 
-/// Reload now, as the window does when the watcher reports a save.
 fn reload(sb: &mut Sandbox, r: &mut Reloader, path: &Path) {
-    let change = Change {
-        paths: vec![path.to_path_buf()],
-        first_event: Instant::now(),
-        settled: Instant::now(),
-    };
-    let (_, attempt) = r.handle(&change, sb.scene(), sb.options());
-    apply(sb, attempt.expect("a reload attempt"));
+    reload_now(sb, r, path)
 }
 
 fn keys(sb: &mut Sandbox, pressed: &'static str, down: &[&'static str]) {
