@@ -29,6 +29,14 @@ impl From<String> for EditError {
     }
 }
 
+/// A refusal of the rewrite in `file` as an edit error.
+pub fn refused(file: &str) -> impl Fn(Refusal) -> EditError + '_ {
+    move |r| EditError {
+        message: r.message(file),
+        toast: r.toast(file),
+    }
+}
+
 /// A file edit that was written.
 #[derive(Clone, Debug)]
 pub struct Applied {
@@ -89,13 +97,11 @@ pub fn bodies_made_at(scene: &Scene, o: &Origin) -> usize {
 }
 
 /// The file's text now, if it is still what the scene loaded (or what the
-/// window wrote last, `also_ok`, before its reload came in).
-pub fn current_text(scene: &Scene, file: &str, also_ok: Option<&str>) -> Result<String, String> {
+pub fn current_text(scene: &Scene, file: &str) -> Result<String, String> {
     let path = PathBuf::from(file);
     let disk = read(&path)?;
     let loaded = scene.loaded_text(file);
-    let same = loaded.as_deref() == Some(disk.as_str()) || also_ok == Some(disk.as_str());
-    if !same {
+    if loaded.as_deref() != Some(disk.as_str()) {
         return Err(format!(
             "{file} changed on disk since it was loaded — not editing it (the reload will show the new version)"
         ));
@@ -109,9 +115,8 @@ pub fn edit_body(
     scene: &Scene,
     id: BodyId,
     sets: &[(String, String)],
-    also_ok: Option<&str>,
 ) -> Result<Applied, EditError> {
-    let planned = plan_body_edit(scene, id, sets, also_ok)?;
+    let planned = plan_body_edit(scene, id, sets)?;
     write(&planned)?;
     Ok(planned)
 }
@@ -129,7 +134,6 @@ pub fn plan_body_edit(
     scene: &Scene,
     id: BodyId,
     sets: &[(String, String)],
-    also_ok: Option<&str>,
 ) -> Result<Applied, EditError> {
     let origin = editable_origin(scene, id)?;
     let file = origin.file.to_string();
@@ -139,15 +143,12 @@ pub fn plan_body_edit(
             return Err(format!("{}: {} has no option '{key}'", origin.at(), origin.kind).into());
         }
     }
-    let before = current_text(scene, &file, also_ok)?;
+    let before = current_text(scene, &file)?;
     let mut after = before.clone();
     let mut changes = Vec::new();
     for (key, value) in sets {
         let (text, change) = set_field(&after, origin.kind, origin.line as usize, key, value)
-            .map_err(|r: Refusal| EditError {
-                message: r.message(&file),
-                toast: r.toast(&file),
-            })?;
+            .map_err(refused(&file))?;
         after = text;
         // A value set to what it was is no change worth reporting.
         if change.old.as_deref() != Some(change.new.as_str()) {
@@ -179,7 +180,7 @@ pub fn plan_body_edit(
 /// marked as added from the window, and write it.
 pub fn append_to_scene(scene: &Scene, lines: &[String]) -> Result<Applied, EditError> {
     let file = crate::script::scene::shown_path(scene.path());
-    let before = current_text(scene, &file, None)?;
+    let before = current_text(scene, &file)?;
     let after = append_lines(&before, lines).map_err(|r| r.message(&file))?;
     let planned = Applied {
         path: PathBuf::from(&file),
@@ -209,14 +210,11 @@ pub fn scale_body(scene: &Scene, id: BodyId, factor: f64) -> Result<Applied, Edi
         }
     };
     let file = origin.file.to_string();
-    let text = current_text(scene, &file, None)?;
+    let text = current_text(scene, &file)?;
     let mut sets = Vec::new();
     for key in keys {
         let value =
-            read_field(&text, origin.kind, origin.line as usize, key).map_err(|r| EditError {
-                message: r.message(&file),
-                toast: r.toast(&file),
-            })?;
+            read_field(&text, origin.kind, origin.line as usize, key).map_err(refused(&file))?;
         let Some(Literal::Number(v)) = value else {
             return Err(format!(
                 "{}: {key} is not a number written in the call — edit the file",
@@ -226,7 +224,7 @@ pub fn scale_body(scene: &Scene, id: BodyId, factor: f64) -> Result<Applied, Edi
         };
         sets.push((key.to_string(), number((v * factor).max(0.01), 3)));
     }
-    edit_body(scene, id, &sets, None)
+    edit_body(scene, id, &sets)
 }
 
 /// The literal value of option `key` in body `id`'s constructor call, as the
@@ -234,9 +232,6 @@ pub fn scale_body(scene: &Scene, id: BodyId, factor: f64) -> Result<Applied, Edi
 pub fn read_option(scene: &Scene, id: BodyId, key: &str) -> Result<Option<Literal>, EditError> {
     let origin = editable_origin(scene, id)?;
     let file = origin.file.to_string();
-    let text = current_text(scene, &file, None)?;
-    read_field(&text, origin.kind, origin.line as usize, key).map_err(|r| EditError {
-        message: r.message(&file),
-        toast: r.toast(&file),
-    })
+    let text = current_text(scene, &file)?;
+    read_field(&text, origin.kind, origin.line as usize, key).map_err(refused(&file))
 }

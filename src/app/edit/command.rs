@@ -116,7 +116,7 @@ fn apply(
         }
     };
     editable_origin(&scene, id)?;
-    let planned = plan_body_edit(&scene, id, sets, None)?;
+    let planned = plan_body_edit(&scene, id, sets)?;
     // The edited scene must still load before anything is written.
     if planned.file == shown {
         if let Err(e) = Scene::from_source(scene_path, &planned.after, options) {

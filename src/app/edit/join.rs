@@ -5,7 +5,9 @@
 //! "box3"` is inserted into its constructor call, in the same write, so the
 //! whole drawing is one edit to undo.
 
-use super::body_edit::{bodies_made_at, current_text, editable_origin, write, Applied, EditError};
+use super::body_edit::{
+    bodies_made_at, current_text, editable_origin, refused, write, Applied, EditError,
+};
 use super::rewrite::{append_lines, number, set_field, string, Change};
 use crate::physics::{BodyId, Vec2};
 use crate::script::Scene;
@@ -95,7 +97,7 @@ pub fn append_joint(scene: &Scene, tool: JointTool, a: End, b: End) -> Result<Ap
             .into());
     }
     let file = crate::script::scene::shown_path(scene.path());
-    let before = current_text(scene, &file, None)?;
+    let before = current_text(scene, &file)?;
     // (body, name to give it or None when it has one) for each end.
     let mut ends = vec![naming(scene, body_a)?];
     if let Some(body_b) = b.body {
@@ -127,13 +129,8 @@ pub fn append_joint(scene: &Scene, tool: JointTool, a: End, b: End) -> Result<Ap
     let mut text = before.clone();
     let mut changes: Vec<Change> = Vec::new();
     for (line, kind, name) in &to_name {
-        let (t, c) =
-            set_field(&text, kind, *line as usize, "name", &string(name)).map_err(|r| {
-                EditError {
-                    message: r.message(&file),
-                    toast: r.toast(&file),
-                }
-            })?;
+        let (t, c) = set_field(&text, kind, *line as usize, "name", &string(name))
+            .map_err(refused(&file))?;
         text = t;
         changes.push(c);
     }

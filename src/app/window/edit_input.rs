@@ -283,7 +283,7 @@ fn finish(sb: &mut Sandbox) {
                 return; // a click: it only selects
             }
             let sets = [("x", now.x), ("y", now.y)].map(|(k, v)| (k.to_string(), number(v, 2)));
-            if !write(sb, |scene| edit_body(scene, body, &sets, None)) {
+            if !write(sb, |scene| edit_body(scene, body, &sets)) {
                 place(sb, body, start);
             }
         }
@@ -327,7 +327,7 @@ fn turn(sb: &mut Sandbox, id: BodyId, by: f64) {
         return;
     };
     let sets = [("angle".to_string(), number(angle + by, 3))];
-    write(sb, |scene| edit_body(scene, id, &sets, None));
+    write(sb, |scene| edit_body(scene, id, &sets));
 }
 
 /// Colours the wheel steps through on the inspector's colour row.
@@ -373,7 +373,7 @@ fn tweak(sb: &mut Sandbox, id: BodyId, key: &str, up: bool) {
         return;
     }
     let sets = [(key.to_string(), value)];
-    write(sb, |scene| edit_body(scene, id, &sets, None));
+    write(sb, |scene| edit_body(scene, id, &sets));
 }
 
 fn resize(sb: &mut Sandbox, id: BodyId, factor: f64) {
