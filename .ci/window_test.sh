@@ -6,7 +6,9 @@
 # the app does not use reaches the scene's on_key; F12 writes a PNG; a
 # right-drag pans the view; Shift+click spawns a body; the window is still
 # open at the end; puzzle level 1 is won with one click and Enter, and the
-# solution the win saved passes `physbox verify`. Fails loudly with the
+# solution the win saved passes `physbox verify`; hot reload shows saves;
+# edit mode writes a drag into the scene file, Ctrl+Z restores it, drawing
+# appends a box, O opens the editor. Fails loudly with the
 # screenshots kept for inspection.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -244,6 +246,87 @@ shot s3
 errbox=$($SHOT count "$WORK/s3.xwd" 1b0d12 4 $X $Y $((X + WIDTH)) $((Y + HEIGHT)))
 echo "window test: reload: after the fix: error box $errbox px"
 [ "$errbox" -lt 500 ] || fail "the error box stayed after a good save ($errbox)"
+kill "$APP_PID"; wait "$APP_PID" 2>/dev/null || true
+APP_PID=""
+cd "$WORK"
+
+# Edit mode: the file is the source of truth. O opens the editor at the
+# selected body's line; Ctrl+E, then a drag rewrites the crate's x in the
+# file (that line only) and the reload shows it moved; Ctrl+Z restores the
+# file byte for byte; a drag on empty space appends a box line.
+mkdir -p "$WORK/edit"
+cd "$WORK/edit"
+cat >edit_test.lua <<'LUA'
+scene { title = "edit test", camera = {0, 0, 10}, background = "#101218" }
+-- the crate the test drags
+box { name = "crate", x = -3, y = 0,  w = 2, h = 2, static = true, color = "#ff8000" }  -- keep me
+LUA
+cp edit_test.lua original.lua
+cat >fake_editor.sh <<'SH'
+#!/bin/sh
+echo "$@" > opened.tmp && mv opened.tmp opened.txt
+SH
+chmod +x fake_editor.sh
+PHYSBOX_EDITOR="$WORK/edit/fake_editor.sh {file} {line}" "$BIN" edit_test.lua >"$WORK/edit.log" 2>&1 &
+APP_PID=$!
+WID=$(timeout 20 xdotool search --sync --name 'edit test' | head -1) || fail "no edit-test window appeared"
+eval "$(xdotool getwindowgeometry --shell "$WID")"
+cx=$((X + WIDTH / 2)); cy=$((Y + HEIGHT / 2))
+s=$((HEIGHT / 10))                     # pixels per metre
+OLD="$((cx - 3 * s - s / 2)) $((cy - s / 2)) $((cx - 3 * s + s / 2)) $((cy + s / 2))"
+NEW="$((cx + s - s / 2)) $((cy - s / 2)) $((cx + s + s / 2)) $((cy + s / 2))"
+ORANGE="934f0b 20"
+sleep 1.5
+# Select the crate (a click), then O.
+xdotool mousemove $((cx - 3 * s)) "$cy"; sleep 0.3
+xdotool mousedown 1; sleep 0.15; xdotool mouseup 1; sleep 0.3
+tap o
+for _ in $(seq 20); do [ -s opened.txt ] && break; sleep 0.2; done
+[ "$(cat opened.txt 2>/dev/null)" = "edit_test.lua 3" ] || fail "O did not open the editor at edit_test.lua 3 (got '$(cat opened.txt 2>/dev/null)')"
+echo "window test: edit: O opened the editor at $(cat opened.txt)"
+xdotool keydown ctrl; tap e; xdotool keyup ctrl; sleep 0.3
+grep -q 'edit mode: changes are written' "$WORK/edit.log" || fail "Ctrl+E did not enter edit mode"
+shot e0
+# Drag the crate 4 m to the right.
+xdotool mousemove $((cx - 3 * s)) "$cy"; sleep 0.3
+xdotool mousedown 1; sleep 0.15
+for i in 1 2 3 4 5 6 7 8; do xdotool mousemove $((cx - 3 * s + i * s / 2)) "$cy"; sleep 0.06; done
+sleep 0.2; xdotool mouseup 1
+sleep 1.2
+grep -q 'edit: edit_test.lua:3: x = -3 →' "$WORK/edit.log" || fail "the drag wrote no edit"
+python3 - edit_test.lua original.lua <<'PY' || fail "the drag did not rewrite only the crate's x: $(cat edit_test.lua)"
+import re, sys
+new, old = open(sys.argv[1]).read().splitlines(), open(sys.argv[2]).read().splitlines()
+assert len(new) == len(old) and new[:2] == old[:2], "other lines changed"
+m = re.fullmatch(r'box \{ name = "crate", x = (-?[0-9.]+), y = (-?[0-9.]+),  w = 2, h = 2, static = true, color = "#ff8000" \}  -- keep me', new[2])
+assert m and abs(float(m.group(1)) - 1) < 0.15 and abs(float(m.group(2))) < 0.15, new[2]
+PY
+shot e1
+old_px=$($SHOT count "$WORK/e1.xwd" $ORANGE $OLD); new_px=$($SHOT count "$WORK/e1.xwd" $ORANGE $NEW)
+echo "window test: edit: after the drag: $(sed -n 3p edit_test.lua | cut -c1-50)...; orange px old spot $old_px, new spot $new_px"
+[ "$new_px" -gt $((s * s / 2)) ] && [ "$old_px" -lt $((s * s / 10)) ] || fail "the moved crate is not shown where the file says"
+grep -q 'physbox: reload' "$WORK/edit.log" || fail "the edit did not come back through the hot reload"
+# Ctrl+Z: the file as it was, byte for byte, and the crate back.
+xdotool keydown ctrl; tap z; xdotool keyup ctrl
+sleep 1.2
+cmp -s edit_test.lua original.lua || fail "Ctrl+Z did not restore the file: $(cat edit_test.lua)"
+shot e2
+old_px=$($SHOT count "$WORK/e2.xwd" $ORANGE $OLD)
+[ "$old_px" -gt $((s * s / 2)) ] || fail "after Ctrl+Z the crate is not back ($old_px)"
+echo "window test: edit: Ctrl+Z restored the file byte for byte; the crate is back"
+# Draw a box on empty space: one line appended.
+bx=$((cx + 2 * s)); by=$((cy - 3 * s))
+xdotool mousemove "$bx" "$by"; sleep 0.3
+shot e3
+xdotool mousedown 1; sleep 0.15
+for i in 1 2 3 4; do xdotool mousemove $((bx + i * s / 4)) $((by + i * s / 4)); sleep 0.06; done
+sleep 0.2; xdotool mouseup 1
+xdotool mousemove $((X + 20)) $((Y + HEIGHT - 20)); sleep 1.2
+shot e4
+tail -1 edit_test.lua | grep -q '^box { x = .*, w = 1, h = 1 }$' || fail "drawing did not append a box line: $(tail -2 edit_test.lua)"
+drawn=$($SHOT diff "$WORK/e3.xwd" "$WORK/e4.xwd" $((bx + s / 4)) $((by + s / 4)) $((bx + 3 * s / 4)) $((by + 3 * s / 4)))
+echo "window test: edit: drew '$(tail -1 edit_test.lua)', its spot changed $drawn"
+ge "$drawn" 0.5 || fail "the drawn box is not shown ($drawn)"
 kill "$APP_PID"; wait "$APP_PID" 2>/dev/null || true
 APP_PID=""
 cd "$WORK"

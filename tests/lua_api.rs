@@ -166,7 +166,7 @@ fn handles_are_identities_and_stale_ones_fail() {
     assert_eq!(out[0], "yes\ttrue\tBody(1 'a')\tuserdata");
     assert_eq!(
         out[1],
-        "false\tapi_test.lua:5: this body was destroyed (its handle is no longer valid)"
+        "false\tapi_test.lua:5: body 'a' (api_test.lua:1) was destroyed (its handle is no longer valid)"
     );
     assert!(out[2].starts_with("false\t"), "{}", out[2]);
     assert!(out[2].ends_with("\t2"), "{}", out[2]);

@@ -3,7 +3,7 @@
 //! reloads that leave the old scene running.
 
 mod common;
-use common::temp_dir;
+use common::{open_reloading, reload_now, temp_dir};
 
 use physbox::app::reload::apply::apply;
 use physbox::app::reload::mode::ReloadMode;
@@ -33,23 +33,11 @@ circle { x = 8, y = 8, r = 0.25 }
 "##;
 
 fn open(name: &str) -> (Sandbox, Reloader, PathBuf) {
-    let dir = temp_dir(name);
-    let path = dir.join("scene.lua");
-    std::fs::write(&path, V1).unwrap();
-    let sb = Sandbox::open(&path, &SceneOptions::default(), 400, 300).unwrap();
-    let r = Reloader::new(sb.scene());
-    (sb, r, path)
+    open_reloading(name, V1, 400, 300)
 }
 
-/// Reload now, as the window does when the watcher reports a save.
 fn reload(sb: &mut Sandbox, r: &mut Reloader, path: &Path) {
-    let change = Change {
-        paths: vec![path.to_path_buf()],
-        first_event: Instant::now(),
-        settled: Instant::now(),
-    };
-    let (_, attempt) = r.handle(&change, sb.scene(), sb.options());
-    apply(sb, attempt.expect("a reload attempt"));
+    reload_now(sb, r, path)
 }
 
 fn body(sb: &Sandbox, name: &str) -> (Vec2, Vec2) {

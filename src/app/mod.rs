@@ -1,6 +1,7 @@
-//! The program around the engine and the scripts, in four rooms: `window/`
+//! The program around the engine and the scripts, in five rooms: `window/`
 //! (the sandbox window), `puzzle/` (parts, build mode, solutions), `reload/`
-//! (hot reload) and `commands/` (the command line and what runs headless).
+//! (hot reload), `commands/` (the command line and what runs headless) and
+//! `edit/` (window edits written back into the scene file).
 //!
 //! The only module where scripts, physics, pixels and the window meet. Two
 //! small files serve several rooms: `clock` (the fixed-step accumulator) and
@@ -8,6 +9,7 @@
 
 pub mod clock;
 pub mod commands;
+pub mod edit;
 pub mod puzzle;
 pub mod reload;
 pub mod view;

@@ -10,11 +10,30 @@ use super::sim::{SceneContext, Sim};
 use crate::physics::{BodyId, Vec2};
 use mlua::{Lua, Value};
 
-pub(super) fn destroyed(lua: &Lua) -> mlua::Error {
-    scene_err(
-        lua,
-        "this body was destroyed (its handle is no longer valid)",
-    )
+/// A stale handle's error, naming the body and where it was made when
+/// that is known: `body 'crate' (scenes/x.lua:12) was destroyed ...`.
+pub(super) fn destroyed(lua: &Lua, id: BodyId) -> mlua::Error {
+    let what = {
+        let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
+        let sim = ctx.sim.borrow();
+        sim.grave(id).and_then(|g| {
+            let at = g.origin.as_ref()?.at();
+            Some(match &g.name {
+                Some(n) => format!("body '{n}' ({at})"),
+                None => format!("a body made at {at}"),
+            })
+        })
+    };
+    match what {
+        Some(w) => scene_err(
+            lua,
+            format!("{w} was destroyed (its handle is no longer valid)"),
+        ),
+        None => scene_err(
+            lua,
+            "this body was destroyed (its handle is no longer valid)",
+        ),
+    }
 }
 
 /// Run `f` on the live body's sim, or fail with the destroyed-handle error.
@@ -26,7 +45,9 @@ pub(super) fn with_sim<R>(
     let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut sim = ctx.sim.borrow_mut();
     if sim.world.body(id).is_err() {
-        return Err(destroyed(lua));
+        drop(sim);
+        drop(ctx);
+        return Err(destroyed(lua, id));
     }
     // A method may move, push or destroy the body: the force callbacks'
     // copy of the step's start would no longer be true.
@@ -92,6 +113,14 @@ pub(super) fn get_field(lua: &Lua, id: BodyId, key: &str) -> mlua::Result<Value>
                 None => Value::Nil,
             },
             "id" => Value::Integer(sim.stable_id(id) as i64),
+            "source" => match sim.origin(id) {
+                Some(o) => Value::String(lua.create_string(o.at())?),
+                None => Value::Nil,
+            },
+            "called_from" => match sim.origin(id).and_then(|o| o.call_site.clone()) {
+                Some((f, l)) => Value::String(lua.create_string(format!("{f}:{l}"))?),
+                None => Value::Nil,
+            },
             "color" => match sim.scene_body(id).and_then(|e| e.color.clone()) {
                 Some(c) => Value::String(lua.create_string(c)?),
                 None => Value::Nil,
@@ -133,7 +162,9 @@ pub(super) fn set_field(lua: &Lua, id: BodyId, key: &str, v: Value) -> mlua::Res
                 ))
             }
         },
-        "mass" | "inertia" | "id" => return Err(scene_err(lua, format!("{what} is read only"))),
+        "mass" | "inertia" | "id" | "source" | "called_from" => {
+            return Err(scene_err(lua, format!("{what} is read only")))
+        }
         other => return Err(scene_err(lua, format!("Body has no field '{other}'"))),
     };
     let result: Result<(), String> = with_sim(lua, id, |sim| {

@@ -55,6 +55,14 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     Ok(())
 }
 
+/// Every option a body constructor (`circle`, `box`, `polygon`,
+/// `segment`) takes, or `None` for another name (what the edit room may
+/// write into a constructor call).
+pub fn body_options(kind: &str) -> Option<Vec<&'static str>> {
+    matches!(kind, "circle" | "box" | "polygon" | "segment")
+        .then(|| allowed(specific_options(kind), COMMON))
+}
+
 fn specific_options(kind: &str) -> &'static [&'static str] {
     match kind {
         "circle" => &["r"],
@@ -145,6 +153,7 @@ fn construct(lua: &Lua, kind: &'static str, opts: Value) -> mlua::Result<Value> 
     let allowed = allowed(specific_options(kind), COMMON);
     let o = Opts::new(lua, kind, opts, &allowed)?;
     let shapes = geometry(&o, kind, false)?;
+    let origin = super::origin::here(lua, kind);
     let default_type = if kind == "segment" {
         "static"
     } else {
@@ -217,13 +226,14 @@ fn construct(lua: &Lua, kind: &'static str, opts: Value) -> mlua::Result<Value> 
             let _ = sim.world.destroy_body(id);
             return Err(o.err(e));
         }
-        sim.register(id, color);
+        sim.register(id, color, origin.clone());
         if !ctx.in_callback.get() {
             sim.creations.push(Creation {
                 body: id,
                 name: def.name.clone(),
                 kind,
                 args,
+                origin,
             });
         }
         id

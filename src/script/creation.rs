@@ -19,6 +19,8 @@ pub struct Creation {
     pub kind: &'static str,
     /// The pose arguments as given (defaults filled in).
     pub args: PoseArgs,
+    /// Where the file made it.
+    pub origin: Option<crate::script::Origin>,
 }
 
 /// `x, y, angle, vx, vy, omega` of a constructor call.

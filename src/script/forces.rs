@@ -84,10 +84,16 @@ impl ForceCache {
     }
 }
 
-/// Handle returned by `force(...)`.
-pub struct ForceHandle(pub usize);
+/// Handle returned by `force(...)`: the field's slot and where it was made.
+pub struct ForceHandle(pub usize, pub Option<String>);
 
 impl UserData for ForceHandle {
+    fn add_fields<F: mlua::UserDataFields<Self>>(f: &mut F) {
+        // `source` outlives the field (a destroyed field still tells where
+        // it was made): it is kept in the handle.
+        f.add_field_method_get("source", |_, this| Ok(this.1.clone()));
+    }
+
     fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
         m.add_method("destroy", |lua, this, ()| {
             let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
@@ -136,10 +142,19 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                 ))
             }
         };
+        let origin = super::origin::here(lua, "force");
         let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
         let mut sim = ctx.sim.borrow_mut();
-        sim.fields.push(Some(ForceField { func, bodies }));
-        Ok(ForceHandle(sim.fields.len() - 1))
+        sim.fields.push(Some(ForceField {
+            func,
+            bodies,
+            origin,
+        }));
+        let source = sim
+            .fields
+            .last()
+            .and_then(|f| f.as_ref()?.origin.as_ref().map(|o| o.at()));
+        Ok(ForceHandle(sim.fields.len() - 1, source))
     })?;
     lua.globals().raw_set("force", f)
 }

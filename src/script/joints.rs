@@ -66,6 +66,11 @@ impl UserData for JointHandle {
             with_world(lua, |w| w.joint(this.0).map(|j| j.joint_type().name()))
                 .map_err(|_| stale(lua, "kind"))
         });
+        f.add_field_method_get("source", |lua, this| {
+            let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
+            let sim = ctx.sim.borrow();
+            Ok(sim.joint_origin(this.0).map(|o| o.at()))
+        });
         f.add_field_method_get("alive", |lua, this| {
             Ok(with_world(lua, |w| w.joint_is_alive(this.0)))
         });
@@ -258,6 +263,7 @@ fn centre(o: &Opts, w: &World, id: BodyId, key: &str) -> mlua::Result<Vec2> {
 
 fn joint(lua: &Lua, kind: &'static str, opts: Value) -> mlua::Result<Value> {
     let o = Opts::new(lua, kind, opts, options(kind))?;
+    let origin = super::origin::here(lua, kind);
     let a = o.body("a", true)?.expect("required");
     let b = if kind == "mouse_joint" {
         None
@@ -341,6 +347,9 @@ fn joint(lua: &Lua, kind: &'static str, opts: Value) -> mlua::Result<Value> {
         user_data: 0,
     };
     let id = w.create_joint(&def).map_err(|e| engine_err(&o, kind, e))?;
+    if let Some(origin) = origin {
+        sim.joint_origins.insert(id, origin);
+    }
     drop(sim);
     drop(ctx);
     joint_handle(lua, id)
@@ -379,6 +388,7 @@ const ROPE_OPTIONS: &[&str] = &[
 
 fn rope(lua: &Lua, opts: Value) -> mlua::Result<Table> {
     let o = Opts::new(lua, "rope", opts, ROPE_OPTIONS)?;
+    let origin = super::origin::here(lua, "rope");
     let from = o
         .point("from")?
         .ok_or_else(|| o.err("'from' is required: {x, y}"))?;
@@ -430,7 +440,12 @@ fn rope(lua: &Lua, opts: Value) -> mlua::Result<Table> {
             .create_rope(&def)
             .map_err(|e| engine_err(&o, "rope", e))?;
         for &b in &made.bodies {
-            sim.register(b, color.clone());
+            sim.register(b, color.clone(), origin.clone());
+        }
+        if let Some(origin) = &origin {
+            for j in made.joints() {
+                sim.joint_origins.insert(j, origin.clone());
+            }
         }
         made
     };

@@ -7,7 +7,8 @@
 //! second"; Luau runs at about 5.4's speed. Measured numbers: README /
 //! docs/lua-api.md.
 //!
-//! Layout: `vm` (the sandboxed Lua state), `limits` (time and memory),
+//! Layout: `vm` (the sandboxed Lua state), `calls` (calls in Lua source,
+//! parsed with full_moon), `limits` (time and memory),
 //! `patterns` (`string.find` & co. on `pattern_matcher`, which watches the
 //! clock), `require`, `options` (strict option tables), `constructors`, `handles`
 //! (Body handles; `body_fields`, `body_methods`), `world_api` (`world`),
@@ -15,12 +16,14 @@
 //! callbacks read), `stepper` (one step and its callbacks), `output`
 //! (scene-level functions), `draw`, `scene` (load and run), `sim` (the world
 //! and what the scene keeps beside it), `saved_state` (what a snapshot file
-//! keeps), `creation` (what the file built, for keep-state reload).
+//! keeps), `creation` (what the file built, for keep-state reload), `origin` (the
+//! file and line each body, joint and force was made at).
 
 mod body_fields;
 mod body_methods;
+pub mod calls;
 mod color;
-mod constructors;
+pub mod constructors;
 pub mod creation;
 pub mod draw;
 mod error;
@@ -30,6 +33,7 @@ mod handles;
 mod joints;
 pub mod limits;
 mod options;
+pub mod origin;
 mod output;
 mod pattern_matcher;
 mod patterns;
@@ -45,6 +49,7 @@ mod world_api;
 
 pub use draw::DrawCmd;
 pub use error::SceneError;
+pub use origin::Origin;
 pub use saved_state::{SavedBody, SavedState};
 pub use scene::{Scene, SceneOptions};
 pub use sim::{Outcome, Sample, SceneSettings, Sim};

@@ -29,6 +29,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         }
         let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
         ctx.sources.borrow_mut().push(path.clone());
+        super::origin::remember_text(&ctx, display_path(&path), &src);
         drop(ctx);
         let chunk_name = format!("@{}", display_path(&path));
         let v: Value = lua

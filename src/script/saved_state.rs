@@ -77,11 +77,13 @@ impl Sim {
                 .get_mut(i)
                 .and_then(|e| e.take())
                 .filter(|e| e.generation == b.generation);
+            let (force, origin) = kept.map_or((None, None), |e| (e.force, e.origin));
             scene_bodies[i] = Some(SceneBody {
                 generation: b.generation,
                 id: b.id,
                 color: b.color,
-                force: kept.and_then(|e| e.force),
+                force,
+                origin,
             });
         }
         self.forced_bodies = scene_bodies

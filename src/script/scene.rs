@@ -141,7 +141,12 @@ impl Scene {
             keys_down: RefCell::new(Vec::new()),
             mouse: Cell::new((0.0, 0.0)),
             forces: RefCell::new(None),
+            scene_file: Rc::from(shown.as_str()),
+            texts: RefCell::new(std::collections::HashMap::new()),
         });
+        if let Some(ctx) = lua.app_data_ref::<SceneContext>() {
+            super::origin::remember_text(&ctx, shown.clone(), src);
+        }
         let install = || -> mlua::Result<()> {
             vm::install_base(&lua)?;
             super::random::install(&lua)?;
@@ -254,6 +259,15 @@ impl Scene {
             .sources
             .borrow()
             .clone()
+    }
+
+    /// The text of `file` (a chunk name: the scene as shown, or a module
+    /// it required) as this scene loaded it: an edit is refused when the
+    /// file on disk is no longer this.
+    pub fn loaded_text(&self, file: &str) -> Option<Rc<str>> {
+        let ctx = self.lua().app_data_ref::<SceneContext>()?;
+        let texts = ctx.texts.borrow();
+        texts.get(file).map(|t| t.text.clone())
     }
 
     /// Is the global callback `name` defined?

@@ -3,10 +3,11 @@
 //! plots, messages, settings). Lua reaches it through `SceneContext` (app data).
 
 use super::force_inputs::ForceInputs;
-use crate::physics::{BodyDef, BodyId, BodyType, PhysicsResult, ShapeDef, World};
+use super::origin::Origin;
+use crate::physics::{BodyDef, BodyId, BodyType, JointId, PhysicsResult, ShapeDef, World};
 use mlua::Function;
 use std::cell::{Cell, RefCell};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -18,6 +19,17 @@ pub(super) struct SceneBody {
     pub id: u64,
     pub color: Option<String>,
     pub force: Option<Function>,
+    /// Where the scene made it (`None`: made by the window or a reload).
+    pub origin: Option<Origin>,
+}
+
+/// What is left of a destroyed body, for the error a stale handle gives
+/// (`body 'crate' (scenes/x.lua:12) was destroyed`). One per slot, so a
+/// scene that destroys bodies forever keeps no more than it has slots.
+pub(super) struct Grave {
+    pub generation: u32,
+    pub name: Option<String>,
+    pub origin: Option<Origin>,
 }
 
 /// A force field: a callback and the bodies it acts on (`None` = every
@@ -25,6 +37,7 @@ pub(super) struct SceneBody {
 pub(super) struct ForceField {
     pub func: Function,
     pub bodies: Option<Vec<BodyId>>,
+    pub origin: Option<Origin>,
 }
 
 /// How a puzzle ended.
@@ -114,6 +127,10 @@ pub struct Sim {
     /// The Lua forces of the last step, per body slot (`forces.rs`: the
     /// next step's Verlet correction needs them; saved in snapshots).
     pub(super) lua_forces: Vec<crate::script::forces::LuaForce>,
+    /// Destroyed bodies by slot (see `Grave`).
+    pub(super) graves: Vec<Option<Grave>>,
+    /// Where each joint was made (rope links included).
+    pub(super) joint_origins: HashMap<JointId, Origin>,
 }
 
 impl Sim {
@@ -136,6 +153,8 @@ impl Sim {
             creations: Vec::new(),
             random: Default::default(),
             lua_forces: Vec::new(),
+            graves: Vec::new(),
+            joint_origins: HashMap::new(),
         }
     }
 
@@ -193,7 +212,7 @@ impl Sim {
                 return Err(e);
             }
         }
-        self.register(id, color);
+        self.register(id, color, None);
         Ok(id)
     }
 
@@ -231,7 +250,7 @@ impl Sim {
     }
 
     /// Record a body just created in the world.
-    pub(super) fn register(&mut self, id: BodyId, color: Option<String>) {
+    pub(super) fn register(&mut self, id: BodyId, color: Option<String>, origin: Option<Origin>) {
         let i = id.index as usize;
         if self.scene_bodies.len() <= i {
             self.scene_bodies.resize_with(i + 1, || None);
@@ -241,6 +260,7 @@ impl Sim {
             id: self.next_id,
             color,
             force: None,
+            origin,
         });
         self.next_id += 1;
         self.version += 1;
@@ -248,15 +268,46 @@ impl Sim {
 
     /// Destroy a body and forget its scene-side record.
     pub fn destroy(&mut self, id: BodyId) -> PhysicsResult<()> {
+        let name = self.world.body(id)?.name.clone();
         self.world.destroy_body(id)?;
+        let mut origin = None;
         if let Some(slot) = self.scene_bodies.get_mut(id.index as usize) {
             if slot.as_ref().is_some_and(|e| e.force.is_some()) {
                 self.forced_bodies -= 1;
             }
-            *slot = None;
+            origin = slot.take().and_then(|e| e.origin);
         }
+        let i = id.index as usize;
+        if self.graves.len() <= i {
+            self.graves.resize_with(i + 1, || None);
+        }
+        self.graves[i] = Some(Grave {
+            generation: id.generation,
+            name,
+            origin,
+        });
         self.version += 1;
         Ok(())
+    }
+
+    /// Where the scene made a live body (`None` for bodies the window, a
+    /// puzzle part or a reload made).
+    pub fn origin(&self, id: BodyId) -> Option<&Origin> {
+        self.scene_body(id)?.origin.as_ref()
+    }
+
+    /// Where the scene made a joint.
+    pub fn joint_origin(&self, id: JointId) -> Option<&Origin> {
+        self.joint_origins.get(&id)
+    }
+
+    /// The name and origin of a destroyed body (while its slot is not
+    /// reused by a body that was destroyed too).
+    pub(super) fn grave(&self, id: BodyId) -> Option<&Grave> {
+        self.graves
+            .get(id.index as usize)?
+            .as_ref()
+            .filter(|g| g.generation == id.generation)
     }
 
     /// Stable id of a live body (0 for a dead one).
@@ -324,4 +375,10 @@ pub(super) struct SceneContext {
     /// The force-field driver and its cached body tables (taken out while
     /// the fields run).
     pub forces: RefCell<Option<crate::script::forces::ForceCache>>,
+    /// The scene file as its chunk is named (`scenes/x.lua`): origins
+    /// share this string.
+    pub scene_file: Rc<str>,
+    /// The text of every file loaded (the scene and what it `require`d),
+    /// by chunk name: what origins and edits are relative to.
+    pub texts: RefCell<HashMap<String, super::origin::LoadedText>>,
 }

@@ -2,11 +2,14 @@
 //! scene files (each test crate uses what it needs).
 #![allow(dead_code)]
 
+use physbox::app::reload::apply::apply;
+use physbox::app::reload::reloader::Reloader;
 use physbox::app::window::{keys, mouse, sandbox::Sandbox};
-use physbox::platform::Input;
+use physbox::platform::{Change, Input};
 use physbox::render::pixmap;
 use physbox::script::SceneOptions;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// A fresh, empty folder for this test crate's test `name`.
 pub fn temp_dir(name: &str) -> PathBuf {
@@ -62,4 +65,26 @@ pub fn left_path(sb: &mut Sandbox, path: &[((f32, f32), bool)]) {
             0.0,
         );
     }
+}
+
+/// `src` written as `scene.lua` in a fresh folder and opened in a `w` × `h`
+/// sandbox, with a reloader following it (hot reload without a watcher).
+pub fn open_reloading(name: &str, src: &str, w: u32, h: u32) -> (Sandbox, Reloader, PathBuf) {
+    let dir = temp_dir(name);
+    let path = dir.join("scene.lua");
+    std::fs::write(&path, src).unwrap();
+    let sb = Sandbox::open(&path, &SceneOptions::default(), w, h).unwrap();
+    let r = Reloader::new(sb.scene());
+    (sb, r, path)
+}
+
+/// Reload now, as the window does when the watcher reports a save.
+pub fn reload_now(sb: &mut Sandbox, r: &mut Reloader, path: &Path) {
+    let change = Change {
+        paths: vec![path.to_path_buf()],
+        first_event: Instant::now(),
+        settled: Instant::now(),
+    };
+    let (_, attempt) = r.handle(&change, sb.scene(), sb.options());
+    apply(sb, attempt.expect("a reload attempt"));
 }

@@ -23,8 +23,10 @@ const EXAMPLES: &str = "EXAMPLES:
     physbox verify scenes/puzzles/01_ramp.lua scenes/puzzles/solutions/01_ramp.json
                                                     replay a puzzle solution: WIN / LOSE / NO RESULT
     physbox bench --bodies 10000                    cost of a Lua force field per step
+    physbox edit scenes/x.lua --body crate --set x=1.5 --set color=red
+                                                    rewrite the literals of body 'crate''s constructor call in place
 
-In the window, F1 lists the keys and mouse tools.
+In the window, F1 lists the keys and mouse tools; Ctrl+E edits the scene file from the window.
 Scenes are Lua 5.4; the API is in docs/lua-api.md.";
 
 #[derive(Parser, Debug)]
@@ -112,6 +114,22 @@ pub enum Command {
         /// Show what the scene prints (print, message, win, lose) while it runs
         #[arg(long)]
         print: bool,
+        #[command(flatten)]
+        limits: Limits,
+    },
+    /// Rewrite a body's constructor call in the scene file: the literal
+    /// arguments in place, formatting and comments kept (exit 0 written,
+    /// 1 refused with FILE:LINE and the file untouched, 2 usage)
+    Edit {
+        /// The scene file (.lua)
+        scene: PathBuf,
+        /// The body, by its `name`
+        #[arg(long, value_name = "NAME")]
+        body: String,
+        /// An option to set: x, y, angle, vx, vy, omega, w, h, r, mass,
+        /// density, friction, restitution, color, ... (inserted when absent)
+        #[arg(long = "set", value_name = "KEY=VALUE", required = true)]
+        sets: Vec<String>,
         #[command(flatten)]
         limits: Limits,
     },
@@ -283,6 +301,18 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 Err(m) => return usage(&m),
             };
             crate::app::puzzle::verify::command(&level, &solution, max_steps, &options)
+        }
+        Some(Command::Edit {
+            scene,
+            body,
+            sets,
+            limits,
+        }) => {
+            let options = match options(&limits, false) {
+                Ok(o) => o,
+                Err(m) => return usage(&m),
+            };
+            crate::app::edit::command::run(&scene, &body, &sets, &options)
         }
         Some(Command::Bench {
             render,

@@ -7,6 +7,17 @@ use serde_json::{json, Value};
 /// The world as LUA_API.md shows it (plus mass and colour).
 pub fn dump_json(scene: &Scene) -> Value {
     let sim = scene.sim();
+    // `source` names the scene file as it was given (`./x.lua` stays so);
+    // modules it required as their chunks are named.
+    let shown = crate::script::scene::shown_path(scene.path());
+    let given = scene.path().display().to_string();
+    let source = |o: &crate::script::Origin| {
+        if *o.file == *shown {
+            format!("{given}:{}", o.line)
+        } else {
+            o.at()
+        }
+    };
     let bodies: Vec<Value> = sim
         .bodies_in_order()
         .into_iter()
@@ -25,6 +36,7 @@ pub fn dump_json(scene: &Scene) -> Value {
                 "awake": b.awake,
                 "mass": b.mass,
                 "color": sim.color(id),
+                "source": sim.origin(id).map(source),
             }))
         })
         .collect();

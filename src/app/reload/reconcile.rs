@@ -273,6 +273,7 @@ mod tests {
                 x,
                 ..PoseArgs::default()
             },
+            origin: None,
         }
     }
 

@@ -4,10 +4,11 @@
 //! panel's lines are gathered from the sandbox first, then drawn.
 
 use super::bindings::{BINDINGS, MOUSE_HELP};
+use super::edit_input::{EDIT_HELP, EDIT_STATUS};
+use super::inspector;
 use super::sandbox::Sandbox;
 use super::tools::Spawn;
 use crate::app::puzzle::play::next_scene_path;
-use crate::physics::{BodyId, BodyType, World};
 use crate::render::color::series_color;
 use crate::render::highlight::highlight;
 use crate::render::text::TextPainter;
@@ -69,7 +70,9 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
             "tools left: {c} circles (Shift+click), {b} boxes (Ctrl+click)"
         )));
     }
-    if sb.is_paused() {
+    if sb.in_edit_mode() {
+        lines.extend(EDIT_STATUS.iter().map(|s| (s.to_string(), WARN)));
+    } else if sb.is_paused() {
         lines.push(("PAUSED  (Space runs, . steps)".into(), WARN));
     }
     let l = sb.layers();
@@ -101,45 +104,6 @@ fn speed_text(s: f64) -> String {
     }
 }
 
-/// The inspector: name, type, mass, position, velocity, ω, energy.
-pub fn inspector_lines(world: &World, id: BodyId) -> Lines {
-    let Ok(b) = world.body(id) else {
-        return Vec::new();
-    };
-    let g = world.settings.gravity;
-    let ke = b.kinetic_energy();
-    let pe = if b.body_type == BodyType::Dynamic {
-        -b.mass * b.gravity_scale * g.dot(b.center)
-    } else {
-        0.0
-    };
-    let name = b
-        .name
-        .clone()
-        .unwrap_or_else(|| format!("body #{}", id.index));
-    let state = if b.body_type == BodyType::Static {
-        ""
-    } else if b.awake {
-        ", awake"
-    } else {
-        ", asleep"
-    };
-    vec![
-        (name, WARN),
-        line(format!("{}{state}", b.body_type.name())),
-        line(format!("mass  {:.4} kg", b.mass)),
-        line(format!("pos   ({:.3}, {:.3}) m", b.xf.p.x, b.xf.p.y)),
-        line(format!("angle {:.3} rad", b.xf.q.angle())),
-        line(format!(
-            "vel   ({:.3}, {:.3}) m/s",
-            b.linear_velocity.x, b.linear_velocity.y
-        )),
-        line(format!("omega {:.3} rad/s", b.angular_velocity)),
-        line(format!("KE    {:.4} J", ke)),
-        line(format!("PE    {:.4} J (y = 0)", pe)),
-    ]
-}
-
 fn help_lines() -> Lines {
     let mut lines = vec![("physbox — keys".to_string(), WARN)];
     for (_, text, _) in BINDINGS.iter().filter(|(_, t, _)| !t.is_empty()) {
@@ -147,6 +111,8 @@ fn help_lines() -> Lines {
     }
     lines.push(("mouse".to_string(), WARN));
     lines.extend(MOUSE_HELP.iter().map(|s| line(*s)));
+    lines.push(("edit mode".to_string(), WARN));
+    lines.extend(EDIT_HELP.iter().map(|s| line(*s)));
     lines.push((
         "Every other key goes to the scene (on_key, key_down).".into(),
         DIM_TEXT,
@@ -218,12 +184,7 @@ fn outline_hovered_and_selected(sb: &Sandbox, pm: &mut Pixmap) {
 fn draw_hud(sb: &mut Sandbox, pm: &mut Pixmap) {
     let (width, height) = (pm.width() as f32, pm.height() as f32);
     let status = status_lines(sb);
-    let inspector = sb
-        .tools()
-        .selected()
-        .or(sb.tools().hovered())
-        .map(|id| inspector_lines(&sb.scene().world(), id))
-        .unwrap_or_default();
+    let inspector = inspector::panel_lines(sb).0;
     let tail: Lines = {
         let sim = sb.scene().sim();
         let lines = sim.console_lines();
@@ -257,6 +218,9 @@ fn draw_hud(sb: &mut Sandbox, pm: &mut Pixmap) {
             &tail,
             13.0,
         );
+    }
+    if sb.in_edit_mode() {
+        super::palette::draw(sb, pm);
     }
 }
 

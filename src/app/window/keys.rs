@@ -1,9 +1,10 @@
 //! The window's keys for one frame: the picker takes them while it is open,
-//! then puzzles (`puzzle_input.rs`), then the key table (`bindings.rs`);
+//! then edit mode and O (`edit_input.rs`), then puzzles (`puzzle_input.rs`), then the key table (`bindings.rs`);
 //! every other key goes to the scene (`on_key`, `key_down`), and arrows pan
 //! while held unless the scene takes them.
 
 use super::bindings::{action_of, Action};
+use super::edit_input;
 use super::puzzle_input;
 use super::sandbox::Sandbox;
 use super::saves;
@@ -18,7 +19,7 @@ pub fn keys(sb: &mut Sandbox, input: &Input, pm: &Pixmap) {
             sb.picker_key(key);
             continue;
         }
-        if puzzle_input::key(sb, key) {
+        if edit_input::key(sb, key, input) || puzzle_input::key(sb, key) {
             continue;
         }
         match action_of(key) {

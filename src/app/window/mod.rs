@@ -3,11 +3,14 @@
 //! touches between frames; it reaches puzzles and reloads through their rooms.
 
 pub mod bindings;
+pub mod edit_input;
 pub mod error_banner;
 pub mod frame_loop;
 pub mod hud;
+pub mod inspector;
 pub mod keys;
 pub mod mouse;
+pub mod palette;
 pub mod panels;
 pub mod picker;
 pub mod picture;

@@ -3,6 +3,7 @@
 //! Shift / Ctrl + click spawn, middle click toggles static ↔ dynamic, right
 //! drag pans, the wheel zooms. Puzzles have their own (`puzzle_input.rs`).
 
+use super::edit_input;
 use super::pointer::went_down;
 use super::puzzle_input;
 use super::sandbox::Sandbox;
@@ -15,6 +16,10 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
         // Puzzles have their own mouse: parts only, no dragging of the
         // authored bodies.
         return puzzle_input::mouse(sb, input);
+    }
+    if sb.in_edit_mode() {
+        // Edit mode's gestures write the scene file.
+        return edit_input::mouse(sb, input);
     }
     let Some((last, (mx, my), p)) = sb.pointer_frame(input) else {
         return;

@@ -17,6 +17,7 @@ use super::stats::Stats;
 use super::tools::{self, Spawn, Tools};
 use crate::app::clock::FixedStep;
 use crate::app::commands::snapshot;
+use crate::app::edit::session::EditSession;
 use crate::app::puzzle::build_mode::BuildMode;
 use crate::app::puzzle::parts::{Part, PartKind};
 use crate::app::reload::carry::Carried;
@@ -70,6 +71,8 @@ pub struct Sandbox {
     last_input: Input,
     /// The scene's puzzle (it declared `tools{}`): parts, build mode.
     build: Option<BuildMode>,
+    /// Edit mode (Ctrl+E): window edits written into the scene file.
+    edit: Option<EditSession>,
 }
 
 impl Sandbox {
@@ -115,6 +118,7 @@ impl Sandbox {
             overlay: Vec::new(),
             last_input: Input::default(),
             build,
+            edit: None,
         }
     }
 
@@ -415,6 +419,38 @@ impl Sandbox {
         }
     }
 
+    // ----- Edit mode -----
+
+    pub fn in_edit_mode(&self) -> bool {
+        self.edit.is_some()
+    }
+
+    /// Ctrl+E: edit mode on (the world pauses) or off (it runs again if it
+    /// ran before). Not in a puzzle, whose build mode has its own tools.
+    pub fn toggle_edit_mode(&mut self) {
+        if let Some(s) = self.edit.take() {
+            self.paused = s.was_paused();
+            self.say("edit mode off".into());
+        } else if self.build.is_some() {
+            self.say("edit mode is for sandbox scenes, not puzzles".into());
+        } else {
+            self.tools.end_drag(&mut self.scene);
+            self.edit = Some(EditSession::new(self.paused));
+            self.paused = true;
+            self.say("edit mode: changes are written into the scene file (Ctrl+E leaves)".into());
+        }
+    }
+
+    /// The edit session and the scene it edits (in edit mode).
+    pub fn edit_parts(&mut self) -> Option<(&mut EditSession, &Scene)> {
+        Some((self.edit.as_mut()?, &self.scene))
+    }
+
+    /// Bodies were moved by hand: interpolated poses are stale.
+    pub fn world_edited(&mut self) {
+        self.poses.clear();
+    }
+
     /// Esc: close the help, deselect.
     pub fn escape(&mut self) {
         self.panels.close_help();
@@ -472,6 +508,9 @@ impl Sandbox {
         }
         let mut overlay = self.overlay.clone();
         overlay.extend(self.tools.overlay(&self.scene));
+        if let Some(g) = self.edit.as_ref().and_then(|s| s.gesture.as_ref()) {
+            overlay.extend(g.preview());
+        }
         let alpha = self.alpha();
         view::draw_scene(
             &mut self.renderer,

@@ -1,0 +1,79 @@
+//! Reading and writing scene files for edits. A write is atomic: the new
+//! text goes to a temporary file beside the scene, is flushed to disk, and
+//! is renamed over the old file, so a crash leaves either the old file or
+//! the new one, never half of one (and the watcher sees one finished
+//! file). A read-only file is refused with a clear message, not written
+//! around (renaming over it would succeed even so).
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The file's text, or `FILE: cannot read it: ...`.
+pub fn read(path: &Path) -> Result<String, String> {
+    fs::read_to_string(path).map_err(|e| format!("{}: cannot read it: {e}", shown(path)))
+}
+
+/// Replace `path`'s contents with `text`, atomically. The file keeps its
+/// permissions.
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
+    let meta = fs::metadata(path).map_err(|e| format!("{}: {e}", shown(path)))?;
+    if meta.permissions().readonly() {
+        return Err(format!(
+            "{}: the file is read-only — the edit was not written",
+            shown(path)
+        ));
+    }
+    let tmp = temp_path(path);
+    let result = (|| -> std::io::Result<()> {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        fs::set_permissions(&tmp, meta.permissions())?;
+        fs::rename(&tmp, path)
+    })();
+    if let Err(e) = result {
+        let _ = fs::remove_file(&tmp);
+        return Err(format!(
+            "{}: cannot write the edit: {e} (the file is unchanged)",
+            shown(path)
+        ));
+    }
+    Ok(())
+}
+
+/// `dir/.name.physbox-edit` beside the file (same file system, so the
+/// rename is atomic).
+fn temp_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or("scene".into(), |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.physbox-edit-{}", std::process::id()))
+}
+
+fn shown(path: &Path) -> String {
+    crate::script::scene::shown_path(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_replace_the_file_and_leave_no_temp_file() {
+        let dir = std::env::temp_dir().join(format!("physbox-edit-io-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("a.lua");
+        fs::write(&p, "old").unwrap();
+        write_atomic(&p, "new text").unwrap();
+        assert_eq!(read(&p).unwrap(), "new text");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        let mut perm = fs::metadata(&p).unwrap().permissions();
+        perm.set_readonly(true);
+        fs::set_permissions(&p, perm).unwrap();
+        let e = write_atomic(&p, "x").unwrap_err();
+        assert!(e.contains("read-only"), "{e}");
+        assert_eq!(read(&p).unwrap(), "new text");
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,290 @@
+//! Calls in Lua source, found with full_moon (a lossless Lua 5.4 parser):
+//! constructor calls `box { x = 1 }` or `box({ x = 1 })` with the byte span
+//! of every named field's value (so the edit room, `app/edit/`, replaces
+//! exactly those bytes and leaves every space and comment as it was), and
+//! where each call starts (Lua's debug info gives the line of its `{` or
+//! `(`; `origin.rs` wants the line of its name). Pure text in, positions
+//! out: no files here.
+
+use full_moon::ast::{Call, Expression, Field, FunctionArgs, Prefix, Suffix, TableConstructor};
+use full_moon::node::Node;
+use full_moon::tokenizer::{Symbol, TokenType};
+use full_moon::visitors::Visitor;
+use full_moon::LuaVersion;
+use std::ops::Range;
+
+/// A constant written in the source: what an edit may replace.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Literal {
+    Number(f64),
+    Str(String),
+    Bool(bool),
+}
+
+/// `key = value` in the call's table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NamedField {
+    pub key: String,
+    /// The value's bytes (no surrounding spaces or comments).
+    pub value: Range<usize>,
+    /// Line of the value (1-based).
+    pub line: usize,
+    /// The value when it is a constant (`3`, `-2.5`, `"red"`, `true`), else
+    /// `None`: an expression, a variable, a call.
+    pub literal: Option<Literal>,
+}
+
+/// One call `name { ... }` / `name({ ... })` with a table argument.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallSite {
+    pub name: String,
+    /// Line where the call starts (its name).
+    pub start_line: usize,
+    /// Line of the `{` (or `(`): Lua's debug info reports one of the two.
+    pub open_line: usize,
+    pub fields: Vec<NamedField>,
+    /// Byte just after `{`.
+    pub table_open: usize,
+    /// Byte of `}`.
+    pub table_close: usize,
+    /// End byte of the last field (any kind) and its separator, if any.
+    pub last_field: Option<(usize, Option<Range<usize>>)>,
+    /// Line of the last field's start (multi-line tables get new fields on
+    /// a line of their own).
+    pub last_field_line: Option<usize>,
+}
+
+impl CallSite {
+    pub fn field(&self, key: &str) -> Option<&NamedField> {
+        self.fields.iter().find(|f| f.key == key)
+    }
+}
+
+/// Parse `src` as Lua 5.4; the parser's first error as `line: message`.
+pub fn parse(src: &str) -> Result<full_moon::ast::Ast, String> {
+    full_moon::parse_fallible(src, LuaVersion::lua54())
+        .into_result()
+        .map_err(|errors| {
+            let e = &errors[0];
+            format!("{}: {}", e.range().0.line(), e.error_message())
+        })
+}
+
+/// Every call of a plain global name with one table argument, in source
+/// order (nested calls included: `spring { a = box {...} }` gives both).
+pub fn calls(src: &str) -> Result<Vec<CallSite>, String> {
+    let ast = parse(src)?;
+    let mut v = Collect::default();
+    v.visit_ast(&ast);
+    v.sites.sort_by_key(|c| c.table_open);
+    Ok(v.sites)
+}
+
+/// For every call `name ... (args)` whose arguments open on a later line
+/// than its name: (line of the `{` or `(`, line of the name).
+pub fn late_openings(src: &str) -> Result<Vec<(usize, usize)>, String> {
+    let ast = parse(src)?;
+    let mut v = Collect::default();
+    v.visit_ast(&ast);
+    Ok(v.openings)
+}
+
+#[derive(Default)]
+struct Collect {
+    sites: Vec<CallSite>,
+    openings: Vec<(usize, usize)>,
+}
+
+impl Visitor for Collect {
+    fn visit_function_call(&mut self, node: &full_moon::ast::FunctionCall) {
+        if let Some((start, open)) = call_lines(node) {
+            if open > start {
+                self.openings.push((open, start));
+            }
+        }
+        if let Some(site) = call_site(node) {
+            self.sites.push(site);
+        }
+    }
+}
+
+/// (line of the name, line of the arguments' opening) of `name(...)`.
+fn call_lines(node: &full_moon::ast::FunctionCall) -> Option<(usize, usize)> {
+    let Prefix::Name(name) = node.prefix() else {
+        return None;
+    };
+    let Some(Suffix::Call(Call::AnonymousCall(args))) = node.suffixes().next() else {
+        return None;
+    };
+    let open = match args.as_ref() {
+        FunctionArgs::TableConstructor(t) => line_of(t.braces().tokens().0)?,
+        FunctionArgs::Parentheses { parentheses, .. } => line_of(parentheses.tokens().0)?,
+        other => line_of(other)?,
+    };
+    Some((line_of(name)?, open))
+}
+
+fn call_site(node: &full_moon::ast::FunctionCall) -> Option<CallSite> {
+    let Prefix::Name(name) = node.prefix() else {
+        return None;
+    };
+    let TokenType::Identifier { identifier } = name.token_type() else {
+        return None;
+    };
+    let suffixes: Vec<&Suffix> = node.suffixes().collect();
+    let [Suffix::Call(Call::AnonymousCall(args))] = suffixes.as_slice() else {
+        return None;
+    };
+    let (table, open_line) = match args.as_ref() {
+        FunctionArgs::TableConstructor(t) => (t.as_ref(), line_of(t.braces().tokens().0)?),
+        FunctionArgs::Parentheses {
+            parentheses,
+            arguments,
+        } => {
+            let mut it = arguments.iter();
+            let (Some(Expression::TableConstructor(t)), None) = (it.next(), it.next()) else {
+                return None;
+            };
+            (t.as_ref(), line_of(parentheses.tokens().0)?)
+        }
+        FunctionArgs::String(_) => return None,
+        #[allow(unreachable_patterns)]
+        _ => return None,
+    };
+    let start_line = line_of(name)?;
+    table_site(identifier.to_string(), start_line, open_line, table)
+}
+
+fn line_of(n: &impl Node) -> Option<usize> {
+    Some(n.start_position()?.line())
+}
+
+fn table_site(
+    name: String,
+    start_line: usize,
+    open_line: usize,
+    t: &TableConstructor,
+) -> Option<CallSite> {
+    let (open, close) = t.braces().tokens();
+    let mut fields = Vec::new();
+    let mut last_field = None;
+    let mut last_field_line = None;
+    for pair in t.fields().pairs() {
+        let field = pair.value();
+        let end = field.end_position()?.bytes();
+        let sep = pair
+            .punctuation()
+            .and_then(|p| Some(p.start_position()?.bytes()..p.end_position()?.bytes()));
+        last_field = Some((end, sep));
+        last_field_line = Some(field.start_position()?.line());
+        if let Field::NameKey { key, value, .. } = field {
+            let TokenType::Identifier { identifier } = key.token_type() else {
+                continue;
+            };
+            let (s, e) = value.range()?;
+            fields.push(NamedField {
+                key: identifier.to_string(),
+                value: s.bytes()..e.bytes(),
+                line: s.line(),
+                literal: literal(value),
+            });
+        }
+    }
+    Some(CallSite {
+        name,
+        start_line,
+        open_line,
+        fields,
+        table_open: open.end_position()?.bytes(),
+        table_close: close.start_position()?.bytes(),
+        last_field,
+        last_field_line,
+    })
+}
+
+/// A constant expression's value: numbers (also negative), strings and
+/// booleans. Anything else (`nil` included) is computed.
+fn literal(e: &Expression) -> Option<Literal> {
+    match e {
+        Expression::Number(t) => number(t.token_type()).map(Literal::Number),
+        Expression::UnaryOperator { unop, expression } => match (unop, expression.as_ref()) {
+            (full_moon::ast::UnOp::Minus(_), Expression::Number(t)) => {
+                number(t.token_type()).map(|n| Literal::Number(-n))
+            }
+            _ => None,
+        },
+        Expression::String(t) => match t.token_type() {
+            TokenType::StringLiteral { literal, .. } => Some(Literal::Str(literal.to_string())),
+            _ => None,
+        },
+        Expression::Symbol(t) => match t.token_type() {
+            TokenType::Symbol {
+                symbol: Symbol::True,
+            } => Some(Literal::Bool(true)),
+            TokenType::Symbol {
+                symbol: Symbol::False,
+            } => Some(Literal::Bool(false)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A Lua numeral's value (decimal, exponent or hex integer).
+fn number(t: &TokenType) -> Option<f64> {
+    let TokenType::Number { text } = t else {
+        return None;
+    };
+    let s = text.as_str();
+    if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        return i64::from_str_radix(hex, 16).ok().map(|v| v as f64);
+    }
+    s.parse::<f64>().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_call_styles_and_their_spans() {
+        let src = "box { x = -3.25, y = 2, name = \"a\" }\nlocal c = circle({ r = 0.5, x = math.rad(3) })\n";
+        let c = calls(src).unwrap();
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[0].name, "box");
+        let x = c[0].field("x").unwrap();
+        assert_eq!(&src[x.value.clone()], "-3.25");
+        assert_eq!(x.literal, Some(Literal::Number(-3.25)));
+        assert_eq!(
+            c[0].field("name").unwrap().literal,
+            Some(Literal::Str("a".into()))
+        );
+        assert_eq!(c[1].name, "circle");
+        assert_eq!(c[1].start_line, 2);
+        let r = c[1].field("r").unwrap();
+        assert_eq!(&src[r.value.clone()], "0.5");
+        // A call is no literal: it is computed.
+        assert_eq!(c[1].field("x").unwrap().literal, None);
+    }
+
+    #[test]
+    fn a_call_over_several_lines_starts_at_its_name() {
+        let src = "-- [[ not a string ]]\nlocal s = [[\nbox { x = 1 }\n]]\nbox\n{\n  x = 1, -- one\n  y = 0x10,\n}\n";
+        let c = calls(src).unwrap();
+        assert_eq!(c.len(), 1, "the box inside a long string is text");
+        assert_eq!((c[0].start_line, c[0].open_line), (5, 6));
+        assert_eq!(
+            c[0].field("y").unwrap().literal,
+            Some(Literal::Number(16.0))
+        );
+        assert_eq!(c[0].field("x").unwrap().line, 7);
+        assert_eq!(late_openings(src).unwrap(), vec![(6, 5)]);
+    }
+
+    #[test]
+    fn lua_5_4_syntax_parses_and_errors_name_the_line() {
+        assert!(calls("local x <const> = 7 // 2 | 1\ngoto done\n::done::\n").is_ok());
+        let e = calls("box { x = 1\n\nbox { }").unwrap_err();
+        assert!(e.starts_with("3:"), "{e}");
+    }
+}

@@ -1,0 +1,214 @@
+//! `physbox edit SCENE --body NAME --set KEY=VALUE`: the window's
+//! write-back edit from the command line, on hand-written scenes. Only the
+//! changed literal's bytes change (comments, odd spacing, trailing commas,
+//! long strings and both call styles kept); refusals exit 1 with
+//! `FILE:LINE: ...` and leave the file byte for byte as it was.
+
+mod common;
+use common::temp_dir;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn physbox(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_physbox"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn out(o: &Output) -> (i32, String, String) {
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// A scene written as a user would: comments everywhere, odd spacing,
+/// trailing commas, both call styles, a long string holding a fake call.
+const SCENE: &str = r#"-- a hand-written scene
+local ground = box { x = 0, y = -0.5, w = 20, h = 1, static = true } -- floor
+
+--[[ a block comment
+box { name = "crate", x = 99 }
+]]
+local note = [==[
+box { name = "crate", x = 42 }
+]==]
+
+local crate = box{name="crate",x=-3.25,   y = 2 --[[ up ]] ,w=1,h=1,}  -- the crate
+local ball = circle({
+    name = 'ball',
+    x    = 1,      -- aligned
+    y    = 4,
+    r    = 0.5,
+})
+for i = 1, 3 do
+  box { name = "step" .. i, x = i * 2, y = 1, w = 1, h = 0.2 }
+end
+box { name = "twin", x = 1, w = 1, h = 1 }
+box { name = "twin", x = 2, w = 1, h = 1 }
+"#;
+
+fn scene(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = temp_dir(name);
+    let path = dir.join("scene.lua");
+    std::fs::write(&path, SCENE).unwrap();
+    (dir, path)
+}
+
+#[test]
+fn a_literal_is_rewritten_in_place_and_nothing_else_changes() {
+    let (dir, path) = scene("in_place");
+    let (code, stdout, stderr) = out(&physbox(
+        &dir,
+        &[
+            "edit",
+            "scene.lua",
+            "--body",
+            "crate",
+            "--set",
+            "x=1.5",
+            "--set",
+            "y=0.75",
+        ],
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "scene.lua:11: x = -3.25 → 1.5\nscene.lua:11: y = 2 → 0.75\n"
+    );
+    let after = std::fs::read_to_string(&path).unwrap();
+    let expect = SCENE.replace(
+        "box{name=\"crate\",x=-3.25,   y = 2 --[[ up ]] ,w=1,h=1,}",
+        "box{name=\"crate\",x=1.5,   y = 0.75 --[[ up ]] ,w=1,h=1,}",
+    );
+    assert_ne!(expect, SCENE);
+    assert_eq!(after, expect);
+}
+
+#[test]
+fn the_parenthesised_style_strings_and_new_fields() {
+    let (dir, path) = scene("paren");
+    let (code, stdout, stderr) = out(&physbox(
+        &dir,
+        &[
+            "edit",
+            "scene.lua",
+            "--body",
+            "ball",
+            "--set",
+            "x=-2",
+            "--set",
+            "color=red",
+            "--set",
+            "restitution=0.8",
+        ],
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("scene.lua:14: x = 1 → -2\n"), "{stdout}");
+    assert!(stdout.contains("color = \"red\" (new field)"), "{stdout}");
+    let after = std::fs::read_to_string(&path).unwrap();
+    let expect = SCENE.replace(
+        "    x    = 1,      -- aligned\n    y    = 4,\n    r    = 0.5,\n})",
+        "    x    = -2,      -- aligned\n    y    = 4,\n    r    = 0.5,\n    color = \"red\",\n    restitution = 0.8,\n})",
+    );
+    assert_eq!(after, expect);
+    // The rewritten scene loads and has the new values.
+    let scene = physbox::script::Scene::load(&path, &Default::default()).unwrap();
+    let sim = scene.sim();
+    let ball = sim
+        .bodies_in_order()
+        .into_iter()
+        .find(|b| sim.world().body(*b).unwrap().name.as_deref() == Some("ball"))
+        .unwrap();
+    assert_eq!(sim.world().body(ball).unwrap().xf.p.x, -2.0);
+    assert!(sim.color(ball).is_some(), "the colour is applied");
+}
+
+/// Refusals exit 1 with `FILE:LINE: ...` and do not touch the file.
+fn refused(dir: &Path, path: &Path, args: &[&str], expect: &str) {
+    let before = std::fs::read(path).unwrap();
+    let (code, stdout, stderr) = out(&physbox(dir, args));
+    assert_eq!(code, 1, "{args:?}: {stdout} {stderr}");
+    assert!(stderr.contains(expect), "{args:?}: {stderr}");
+    assert_eq!(
+        std::fs::read(path).unwrap(),
+        before,
+        "{args:?} wrote the file"
+    );
+}
+
+#[test]
+fn refusals_name_the_line_and_leave_the_file_untouched() {
+    let (dir, path) = scene("refusals");
+    let edit = |body: &str, set: &str| -> Vec<String> {
+        ["edit", "scene.lua", "--body", body, "--set", set]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    };
+    let run = |body: &str, set: &str, expect: &str| {
+        let args = edit(body, set);
+        let args: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+        refused(&dir, &path, &args, expect);
+    };
+    run("step2", "x=5", "scene.lua:19: x is computed");
+    run("step2", "y=5", "scene.lua:19: this box call makes 3 bodies");
+    run("nobody", "x=5", "scene.lua: no body is named 'nobody'");
+    run("twin", "x=5", "scene.lua:21: 2 bodies are named 'twin'");
+    run(
+        "crate",
+        "wheels=4",
+        "scene.lua:11: box has no option 'wheels'",
+    );
+    // A value that makes the scene fail to load is not written either.
+    run("crate", "w=-1", "would not load");
+    // Usage errors exit 2.
+    let (code, _, stderr) = out(&physbox(
+        &dir,
+        &edit("crate", "x=abc")
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>(),
+    ));
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), SCENE);
+}
+
+#[test]
+fn a_file_that_does_not_parse_or_is_read_only_is_never_written() {
+    let dir = temp_dir("bad_files");
+    let path = dir.join("broken.lua");
+    let broken = "box { name = 'a', x = 1, w = 1, h = 1 }\nbox { x = \n";
+    std::fs::write(&path, broken).unwrap();
+    refused(
+        &dir,
+        &path,
+        &["edit", "broken.lua", "--body", "a", "--set", "x=2"],
+        "broken.lua:",
+    );
+
+    let path = dir.join("locked.lua");
+    std::fs::write(&path, "box { name = 'a', x = 1, w = 1, h = 1 }\n").unwrap();
+    let mut perm = std::fs::metadata(&path).unwrap().permissions();
+    perm.set_readonly(true);
+    std::fs::set_permissions(&path, perm).unwrap();
+    refused(
+        &dir,
+        &path,
+        &["edit", "locked.lua", "--body", "a", "--set", "x=2"],
+        "read-only",
+    );
+    // No temporary file is left beside the scene.
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        names.iter().all(|n| !n.contains("physbox-edit")),
+        "{names:?}"
+    );
+}

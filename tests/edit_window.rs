@@ -1,0 +1,420 @@
+//! The window's edit mode, driven as the window drives it (keys and mouse
+//! frames on a `Sandbox`): Ctrl+E pauses and says so, a drag rewrites the
+//! body's `x`, `y` in the file (that line only) and the reload shows it,
+//! Ctrl+Z restores the file byte for byte and Ctrl+Shift+Z writes the edit
+//! again, Q turns, a drag on empty space appends a box line, computed
+//! arguments and files changed on disk are refused with the file untouched,
+//! and O starts the editor at the selected body's line.
+
+mod common;
+use common::{frame, left_path, open_reloading, reload_now};
+
+use physbox::app::reload::reloader::Reloader;
+use physbox::app::window::sandbox::Sandbox;
+use physbox::physics::{BodyId, Vec2};
+use physbox::platform::Input;
+use std::path::{Path, PathBuf};
+
+const SCENE: &str = r#"scene { camera = {0, 2, 12} }
+-- the floor
+box { x = 0, y = -0.5, w = 20, h = 1, static = true }
+local k = 2
+box { name = "crate", x = -3, y = 1,   w = 1, h = 1 }  -- move me
+box { name = "calc", x = k * 1.5, y = 1, w = 1, h = 1 }
+"#;
+
+fn open(name: &str) -> (Sandbox, Reloader, PathBuf) {
+    open_reloading(name, SCENE, 800, 600)
+}
+
+fn reload(sb: &mut Sandbox, r: &mut Reloader, path: &Path) {
+    reload_now(sb, r, path)
+}
+
+fn keys(sb: &mut Sandbox, pressed: &'static str, down: &[&'static str]) {
+    let mut all = down.to_vec();
+    all.push(pressed);
+    frame(
+        sb,
+        &Input {
+            pressed: vec![pressed],
+            down: all,
+            ..Input::default()
+        },
+        0.0,
+    );
+}
+
+fn named(sb: &Sandbox, name: &str) -> (BodyId, Vec2, f64) {
+    let w = sb.scene().world();
+    let (id, b) = w
+        .bodies()
+        .find(|(_, b)| b.name.as_deref() == Some(name))
+        .unwrap_or_else(|| panic!("no body {name}"));
+    (id, b.xf.p, b.xf.q.angle())
+}
+
+fn screen(sb: &Sandbox, p: Vec2) -> (f32, f32) {
+    sb.camera().to_screen(p)
+}
+
+/// Drag with the left button from world point `a` by (dx, dy) pixels.
+fn drag(sb: &mut Sandbox, a: Vec2, dx: f32, dy: f32) {
+    let (x, y) = screen(sb, a);
+    let b = (x + dx, y + dy);
+    left_path(
+        sb,
+        &[
+            ((x, y), false),
+            ((x, y), true),
+            (((x + b.0) / 2.0, (y + b.1) / 2.0), true),
+            (b, true),
+            (b, false),
+        ],
+    );
+}
+
+fn notice(sb: &Sandbox) -> String {
+    sb.notice().unwrap_or_default().to_string()
+}
+
+#[test]
+fn drag_writes_the_line_reload_shows_it_and_undo_restores_the_file() {
+    let (mut sb, mut r, path) = open("drag");
+    keys(&mut sb, "e", &["ctrl"]);
+    assert!(sb.in_edit_mode() && sb.is_paused());
+    let (_, at, _) = named(&sb, "crate");
+    drag(&mut sb, at, 60.0, -30.0);
+    let edited = std::fs::read_to_string(&path).unwrap();
+    let (_, moved_to, _) = named(&sb, "crate");
+    assert!((moved_to - at).length() > 1.0, "the crate moved on screen");
+    // Only the crate's line changed, and only its x and y literals.
+    let changed: Vec<(&str, &str)> = SCENE
+        .lines()
+        .zip(edited.lines())
+        .filter(|(a, b)| a != b)
+        .collect();
+    assert_eq!(changed.len(), 1, "{edited}");
+    let want = format!(
+        "box {{ name = \"crate\", x = {}, y = {},   w = 1, h = 1 }}  -- move me",
+        round(moved_to.x),
+        round(moved_to.y)
+    );
+    assert_eq!(changed[0].1, want);
+    assert!(notice(&sb).contains("x = -3 →"), "{}", notice(&sb));
+
+    // The reload loads the file: the crate is where the file says.
+    reload(&mut sb, &mut r, &path);
+    let (_, p, _) = named(&sb, "crate");
+    assert!((p.x - round(moved_to.x).parse::<f64>().unwrap()).abs() < 1e-9);
+    assert!(sb.in_edit_mode(), "a reload keeps edit mode");
+
+    // Ctrl+Z: the file as it was, byte for byte; Ctrl+Shift+Z: again.
+    keys(&mut sb, "z", &["ctrl"]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), SCENE);
+    reload(&mut sb, &mut r, &path);
+    assert_eq!(named(&sb, "crate").1, Vec2::new(-3.0, 1.0));
+    keys(&mut sb, "z", &["ctrl", "shift"]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
+    reload(&mut sb, &mut r, &path);
+
+    // Q turns the selected crate by 15°, written as its angle.
+    let (id, p, _) = named(&sb, "crate");
+    sb.select(Some(id));
+    let _ = p;
+    keys(&mut sb, "q", &[]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("h = 1, angle = 0.262 }  -- move me"),
+        "{text}"
+    );
+    reload(&mut sb, &mut r, &path);
+    assert!((named(&sb, "crate").2 - 0.262).abs() < 1e-9);
+
+    // Ctrl+E leaves: the world runs again.
+    keys(&mut sb, "e", &["ctrl"]);
+    assert!(!sb.in_edit_mode() && !sb.is_paused());
+}
+
+fn round(v: f64) -> String {
+    physbox::app::edit::rewrite::number(v, 2)
+}
+
+#[test]
+fn drawing_a_box_appends_a_line_and_the_reload_makes_it() {
+    let (mut sb, mut r, path) = open("draw");
+    keys(&mut sb, "e", &["ctrl"]);
+    let n = sb.scene().world().body_count();
+    drag(&mut sb, Vec2::new(2.0, 5.0), 40.0, 20.0);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with(SCENE), "the file above is kept");
+    let added = &text[SCENE.len()..];
+    assert!(
+        added.starts_with("\n-- added from the physbox window (edit mode) --\nbox { x = "),
+        "{added}"
+    );
+    assert_eq!(added.lines().count(), 3, "{added}");
+    reload(&mut sb, &mut r, &path);
+    assert_eq!(sb.scene().world().body_count(), n + 1);
+    // Shift+drag: a circle, in the same block.
+    let (x, y) = screen(&sb, Vec2::new(-6.0, 6.0));
+    let shift = |m, left| Input {
+        mouse: Some(m),
+        left,
+        down: vec!["shift"],
+        ..Input::default()
+    };
+    for (m, left) in [
+        ((x, y), false),
+        ((x, y), true),
+        ((x + 30.0, y), true),
+        ((x + 30.0, y), false),
+    ] {
+        frame(&mut sb, &shift(m, left), 0.0);
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.matches("-- added from the physbox window").count(), 1);
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("circle { x = -6, y = 6, r = "),
+        "{text}"
+    );
+}
+
+#[test]
+fn computed_arguments_edits_before_the_reload_and_changed_files_are_refused() {
+    let (mut sb, mut r, path) = open("refusals");
+    keys(&mut sb, "e", &["ctrl"]);
+    let (_, at, _) = named(&sb, "calc");
+    drag(&mut sb, at, 40.0, 0.0);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), SCENE);
+    let shown = physbox::script::scene::shown_path(&path);
+    assert_eq!(
+        notice(&sb),
+        format!("x is computed at {shown}:6 — edit the file")
+    );
+    assert_eq!(named(&sb, "calc").1, at, "the refused move is taken back");
+
+    // A second edit before the first is reloaded waits.
+    let (_, crate_at, _) = named(&sb, "crate");
+    drag(&mut sb, crate_at, 40.0, 0.0);
+    let once = std::fs::read_to_string(&path).unwrap();
+    assert_ne!(once, SCENE);
+    let (_, now, _) = named(&sb, "crate");
+    drag(&mut sb, now, 40.0, 0.0);
+    assert!(notice(&sb).contains("still reloading"), "{}", notice(&sb));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), once);
+    reload(&mut sb, &mut r, &path);
+
+    // Someone else saved the file, and the reload has not come yet.
+    let theirs = once.replace("-- move me", "-- their comment");
+    std::fs::write(&path, &theirs).unwrap();
+    let (_, now, _) = named(&sb, "crate");
+    drag(&mut sb, now, 40.0, 0.0);
+    assert!(notice(&sb).contains("changed on disk"), "{}", notice(&sb));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs);
+    // Undo refuses too rather than overwrite their save.
+    keys(&mut sb, "z", &["ctrl"]);
+    assert!(notice(&sb).contains("changed on disk"), "{}", notice(&sb));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs);
+}
+
+#[test]
+fn o_opens_the_editor_at_the_selected_bodys_line() {
+    let (mut sb, _r, path) = open("editor");
+    let dir = path.parent().unwrap();
+    let script = dir.join("fake_editor.sh");
+    let record = dir.join("opened.txt");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\necho \"$@\" > {}.tmp && mv {0}.tmp {0}\n",
+            record.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::env::set_var(
+        "PHYSBOX_EDITOR",
+        format!("{} {{file}} {{line}}", script.display()),
+    );
+    let (id, _, _) = named(&sb, "crate");
+    sb.select(Some(id));
+    keys(&mut sb, "o", &[]);
+    let shown = physbox::script::scene::shown_path(&path);
+    let mut got = String::new();
+    for _ in 0..100 {
+        if let Ok(t) = std::fs::read_to_string(&record) {
+            got = t;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(got.trim(), format!("{shown} 5"));
+    assert!(
+        notice(&sb).starts_with(&format!("opened {shown}:5")),
+        "{}",
+        notice(&sb)
+    );
+}
+
+/// Window point of the inspector row that edits `key`.
+fn inspector_row(sb: &mut Sandbox, key: &str) -> (f32, f32) {
+    use physbox::app::window::inspector::{panel_lines, panel_origin};
+    use physbox::render::widgets::{panel_size, HUD_PX};
+    let (lines, keys) = panel_lines(sb);
+    let row = keys
+        .iter()
+        .position(|k| *k == Some(key))
+        .unwrap_or_else(|| panic!("no {key} row in {lines:?}"));
+    let (x0, y0) = panel_origin(sb, &lines, sb.camera().width as f32);
+    let (w, h) = panel_size(sb.text_mut(), &lines, HUD_PX);
+    let lh = sb.text().line_height(HUD_PX);
+    let pad = (h - lines.len() as f32 * lh) / 2.0;
+    (x0 + w / 2.0, y0 + pad + (row as f32 + 0.5) * lh)
+}
+
+fn wheel(sb: &mut Sandbox, at: (f32, f32), notches: f32) {
+    frame(
+        sb,
+        &Input {
+            mouse: Some(at),
+            wheel: notches,
+            ..Input::default()
+        },
+        0.0,
+    );
+}
+
+#[test]
+fn the_wheel_on_inspector_rows_writes_friction_colour_and_mass() {
+    let (mut sb, mut r, path) = open("inspector");
+    keys(&mut sb, "e", &["ctrl"]);
+    let (id, _, _) = named(&sb, "crate");
+    sb.select(Some(id));
+    let at = inspector_row(&mut sb, "friction");
+    wheel(&mut sb, at, 1.0);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("w = 1, h = 1, friction = 0.65 }  -- move me"),
+        "{text}"
+    );
+    reload(&mut sb, &mut r, &path);
+    let (id, _, _) = named(&sb, "crate");
+    sb.select(Some(id));
+    let at = inspector_row(&mut sb, "color");
+    wheel(&mut sb, at, 1.0);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("friction = 0.65, color = \"red\" }"),
+        "{text}"
+    );
+    reload(&mut sb, &mut r, &path);
+    let (id, _, _) = named(&sb, "crate");
+    sb.select(Some(id));
+    let at = inspector_row(&mut sb, "mass");
+    wheel(&mut sb, at, -1.0);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("color = \"red\", mass = 0.909 }"), "{text}");
+    // The camera did not zoom: the wheel went to the rows.
+    reload(&mut sb, &mut r, &path);
+    let m = sb.scene().world().body(named(&sb, "crate").0).unwrap().mass;
+    assert!((m - 0.909).abs() < 1e-9, "{m}");
+}
+
+/// Click the palette's `name` button.
+fn pick(sb: &mut Sandbox, name: &str) {
+    use physbox::app::window::palette::{layout, TOOLS};
+    let (w, h) = (sb.camera().width as f32, sb.camera().height as f32);
+    let i = TOOLS.iter().position(|t| t.name() == name).unwrap();
+    let (x, y, bw, bh) = layout(sb, w, h)[i];
+    let c = (x + bw / 2.0, y + bh / 2.0);
+    left_path(sb, &[(c, false), (c, true), (c, false)]);
+    assert_eq!(notice(sb), format!("tool: {name}"));
+}
+
+#[test]
+fn a_spring_dragged_between_bodies_names_the_floor_and_undoes_as_one_edit() {
+    let (mut sb, mut r, path) = open("join");
+    keys(&mut sb, "e", &["ctrl"]);
+    pick(&mut sb, "spring");
+    let joints = sb.scene().world().joint_count();
+    // From the crate down to the floor (unnamed: it gets a name).
+    let (_, at, _) = named(&sb, "crate");
+    let (x, y) = screen(&sb, at);
+    let (fx, fy) = screen(&sb, Vec2::new(-3.0, -0.5));
+    left_path(
+        &mut sb,
+        &[
+            ((x, y), false),
+            ((x, y), true),
+            ((fx, fy), true),
+            ((fx, fy), false),
+        ],
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("box { x = 0, y = -0.5, w = 20, h = 1, static = true, name = \"box1\" }\n"),
+        "{text}"
+    );
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with(
+            "spring { a = world:find(\"crate\"), b = world:find(\"box1\"), anchor_a = {"
+        ) && last.ends_with("k = 50, damping = 1 }"),
+        "{last}"
+    );
+    reload(&mut sb, &mut r, &path);
+    assert_eq!(sb.error(), None);
+    assert_eq!(sb.scene().world().joint_count(), joints + 1);
+    // One Ctrl+Z takes back the name and the line together.
+    keys(&mut sb, "z", &["ctrl"]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), SCENE);
+    reload(&mut sb, &mut r, &path);
+    assert_eq!(sb.scene().world().joint_count(), joints);
+    // A joint must start on a body.
+    let (ex, ey) = screen(&sb, Vec2::new(0.0, 6.0));
+    left_path(
+        &mut sb,
+        &[
+            ((ex, ey), false),
+            ((ex, ey), true),
+            ((ex + 30.0, ey), true),
+            ((ex + 30.0, ey), false),
+        ],
+    );
+    assert!(notice(&sb).contains("starts on a body"), "{}", notice(&sb));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), SCENE);
+}
+
+#[test]
+fn a_polygon_is_clicked_corner_by_corner_and_enter_closes_it() {
+    let (mut sb, mut r, path) = open("polygon");
+    keys(&mut sb, "e", &["ctrl"]);
+    pick(&mut sb, "polygon");
+    for p in [
+        Vec2::new(-1.0, 5.0),
+        Vec2::new(1.0, 5.0),
+        Vec2::new(0.0, 6.5),
+    ] {
+        let c = screen(&sb, p);
+        left_path(&mut sb, &[(c, false), (c, true), (c, false)]);
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        SCENE,
+        "nothing before Enter"
+    );
+    keys(&mut sb, "enter", &[]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("polygon { x = "), "{last}");
+    assert!(last.contains("points = {{"), "{last}");
+    let n = sb.scene().world().body_count();
+    reload(&mut sb, &mut r, &path);
+    assert_eq!(sb.error(), None);
+    assert_eq!(sb.scene().world().body_count(), n + 1);
+}
