@@ -17,6 +17,19 @@ pub(super) fn destroyed(lua: &Lua) -> mlua::Error {
     )
 }
 
+/// The error for a handle whose body is gone: one that `world.bounds`
+/// removed says so.
+pub(super) fn gone(lua: &Lua, sim: &Sim, id: BodyId) -> mlua::Error {
+    if sim.left_bounds.contains(&id) {
+        scene_err(
+            lua,
+            "this body left the world bounds (world.bounds) and was removed (its handle is no longer valid)",
+        )
+    } else {
+        destroyed(lua)
+    }
+}
+
 /// Run `f` on the live body's sim, or fail with the destroyed-handle error.
 pub(super) fn with_sim<R>(
     lua: &Lua,
@@ -26,7 +39,7 @@ pub(super) fn with_sim<R>(
     let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut sim = ctx.sim.borrow_mut();
     if sim.world.body(id).is_err() {
-        return Err(destroyed(lua));
+        return Err(gone(lua, &sim, id));
     }
     // A method may move, push or destroy the body: the force callbacks'
     // copy of the step's start would no longer be true.

@@ -13,12 +13,13 @@
 //! (Body handles; `body_fields`, `body_methods`), `world_api` (`world`),
 //! `joints` (joints, springs, ropes), `forces` (and `force_inputs`, what the
 //! callbacks read), `stepper` (one step and its callbacks), `output`
-//! (scene-level functions), `draw`, `scene` (load and run), `sim` (the world
+//! (scene-level functions), `draw`, `scene` (load and run), `camera` (the view and what it follows), `sim` (the world
 //! and what the scene keeps beside it), `saved_state` (what a snapshot file
 //! keeps), `creation` (what the file built, for keep-state reload).
 
 mod body_fields;
 mod body_methods;
+pub mod camera;
 mod color;
 mod constructors;
 pub mod creation;

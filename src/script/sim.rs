@@ -2,6 +2,7 @@
 //! scene-level data the API reads and writes (colours, force callbacks,
 //! plots, messages, settings). Lua reaches it through `SceneContext` (app data).
 
+use super::camera::CameraState;
 use super::force_inputs::ForceInputs;
 use crate::physics::{BodyDef, BodyId, BodyType, PhysicsResult, ShapeDef, World};
 use mlua::Function;
@@ -38,7 +39,13 @@ pub enum Outcome {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SceneSettings {
     pub title: Option<String>,
-    pub camera: Option<(f64, f64, f64)>,
+    /// One line about the scene (the picker shows it).
+    pub about: Option<String>,
+    /// Keys the scene takes from the sandbox (`scene { keys = {...} }`).
+    pub keys: Vec<String>,
+    /// Pixels at the window's edges (top, right, bottom, left) kept for
+    /// the panels: the camera frames the area inside them.
+    pub margin: [f64; 4],
     pub background: Option<String>,
     pub tools: BTreeMap<String, u32>,
     pub next_scene: Option<String>,
@@ -108,6 +115,10 @@ pub struct Sim {
     pub(super) force_inputs: ForceInputs,
     /// Bodies the scene file built, in order (keep-state reload).
     pub(super) creations: Vec<crate::script::creation::Creation>,
+    /// Where the view looks (`camera`, `scene { camera }`).
+    pub(super) camera: CameraState,
+    /// Bodies `world.bounds` removed (their handles say so).
+    pub(super) left_bounds: Vec<BodyId>,
 }
 
 impl Sim {
@@ -128,7 +139,20 @@ impl Sim {
             forced_bodies: 0,
             force_inputs: ForceInputs::default(),
             creations: Vec::new(),
+            camera: CameraState::default(),
+            left_bounds: Vec::new(),
         }
+    }
+
+    /// Where the view looks.
+    pub fn camera(&self) -> &CameraState {
+        &self.camera
+    }
+
+    /// The view, for the app: the first frame's fit, the user's pan and
+    /// zoom, following again.
+    pub fn camera_mut(&mut self) -> &mut CameraState {
+        &mut self.camera
     }
 
     /// The world, to read.
@@ -312,6 +336,8 @@ pub(super) struct SceneContext {
     pub in_callback: Cell<bool>,
     /// Window-side input state for `key_down` / `mouse` (headless: none).
     pub keys_down: RefCell<Vec<String>>,
+    /// Keys the scene polled with `key_down` (the window gives them to it).
+    pub keys_polled: RefCell<Vec<String>>,
     pub mouse: Cell<(f64, f64)>,
     /// The force-field driver and its cached body tables (taken out while
     /// the fields run).
