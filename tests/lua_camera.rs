@@ -74,14 +74,23 @@ fn follow_tracks_the_body_with_offset_and_smoothing() {
     locked.step(60).unwrap();
     let x = locked.world().bodies().next().unwrap().1.xf.p.x;
     let (cx, cy, zoom) = view_of(&locked);
-    assert!((cx - x).abs() < 1e-9 && (cy - 2.0).abs() < 1e-9, "{cx} {cy} vs {x}");
+    assert!(
+        (cx - x).abs() < 1e-9 && (cy - 2.0).abs() < 1e-9,
+        "{cx} {cy} vs {x}"
+    );
     assert_eq!(zoom, 10.0);
     let mut smooth = load(&src(0.9)).unwrap();
     smooth.step(60).unwrap();
     let (sx, _, _) = view_of(&smooth);
-    assert!(sx < x - 0.2 && sx > 0.5 * x, "a smooth camera lags: {sx} vs {x}");
+    assert!(
+        sx < x - 0.2 && sx > 0.5 * x,
+        "a smooth camera lags: {sx} vs {x}"
+    );
     // Unfollow: the view stays where it was.
-    let mut s = load(&(src(0.0) + "\nfunction update() if world.steps == 10 then camera:unfollow() end end")).unwrap();
+    let mut s = load(
+        &(src(0.0) + "\nfunction update() if world.steps == 10 then camera:unfollow() end end"),
+    )
+    .unwrap();
     s.step(10).unwrap();
     let (ux, _, _) = view_of(&s);
     // Followed for 9 steps (the 10th `update` let go before the camera moved).

@@ -7,6 +7,7 @@ pub mod error_banner;
 pub mod frame_loop;
 pub mod hud;
 pub mod keys;
+pub mod layout;
 pub mod mouse;
 pub mod panels;
 pub mod picker;

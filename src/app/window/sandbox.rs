@@ -436,8 +436,9 @@ impl Sandbox {
         self.panels.toggle_help();
     }
 
-    pub fn toggle_hud(&mut self) {
-        self.panels.toggle_hud();
+    /// F8: the HUD compact, full, off.
+    pub fn cycle_hud(&mut self) {
+        self.panels.cycle_hud();
     }
 
     /// Tab: the scenes beside the open one.
