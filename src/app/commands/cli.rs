@@ -20,7 +20,7 @@ const EXAMPLES: &str = "EXAMPLES:
     physbox run scenes/rain.lua --headless --watch   run in real time, reload on every save, one line per reload
     physbox run scenes/restitution.lua --headless --steps 900 --csv bounces.csv --dump final.json
     physbox check scenes/my_level.lua               load only: report errors, exit 1 if any
-    physbox verify scenes/puzzles/01_ramp.lua scenes/puzzles/solutions/01_ramp.json
+    physbox verify scenes/puzzles/01_bridge.lua scenes/puzzles/solutions/01_bridge.json
                                                     replay a puzzle solution: WIN / LOSE / NO RESULT
     physbox bench --bodies 10000                    cost of a Lua force field per step
 
@@ -69,6 +69,10 @@ pub enum Command {
         /// Save a PNG of the last frame
         #[arg(long, value_name = "FILE")]
         screenshot: Option<PathBuf>,
+        /// Save a snapshot of the last step (as F5 does in the window; open
+        /// it with `physbox FILE.json`)
+        #[arg(long, value_name = "FILE")]
+        snapshot: Option<PathBuf>,
         /// Save a PNG sequence (frame_000000.png, ...) into this folder
         #[arg(long, value_name = "DIR")]
         frames: Option<PathBuf>,
@@ -204,6 +208,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
             dump,
             csv,
             screenshot,
+            snapshot,
             frames,
             every,
             size,
@@ -220,8 +225,11 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 return watch_headless(scene, options, size, exit_after_reloads, restart);
             }
             if !headless {
-                if dump.is_some() || csv.is_some() || screenshot.is_some() || frames.is_some() {
-                    return usage("--dump, --csv, --screenshot and --frames need --headless");
+                let outputs = [dump.is_some(), csv.is_some(), screenshot.is_some()];
+                if outputs.contains(&true) || frames.is_some() || snapshot.is_some() {
+                    return usage(
+                        "--dump, --csv, --screenshot, --snapshot and --frames need --headless",
+                    );
                 }
                 return open_window(scene, options);
             }
@@ -235,6 +243,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 dump,
                 csv,
                 screenshot,
+                snapshot,
                 frames: frames.map(|d| (d, every)),
                 size,
                 options,
