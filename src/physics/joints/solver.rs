@@ -33,6 +33,15 @@ use crate::physics::world::id::Arena;
 const JOINT_BUDGET: usize = 4096;
 /// Most passes over the joints per phase.
 const MAX_JOINT_PASSES: usize = 8;
+/// A settling pass that moves no body further than this (metres, or the
+/// change of its rotation's cosine and sine) ends the settling. A chain or
+/// ragdoll pile solved with one pass per phase starts each step with
+/// joint errors of 0.3–1.5 mm that Gauss–Seidel removes only slowly (each
+/// pass moved 0.3 mm again, measured): those go on to the substeps'
+/// projection, which keeps the widest hinge gap at 0.5–1.6 mm (Box2D:
+/// 7–15 mm). Errors of centimetres (a teleport, a joint made off its pose)
+/// get the full budget of passes.
+const SETTLED: Real = 1e-2;
 
 /// Working copies of the joints for this step, and the body pairs they
 /// join into islands (before the contacts' islands are built).
@@ -131,7 +140,7 @@ pub(crate) fn prepare_joints(
         };
         sc.joints.push(c);
     }
-    settle_joints(&mut sc.joints, &mut sc.solver_bodies);
+    settle_joints(&mut sc.joints, &mut sc.solver_bodies, &mut sc.settle_before);
 }
 
 /// Impulses back into the joints (next step's warm start) with the reaction
@@ -268,7 +277,11 @@ fn project_joint(c: &JointConstraint, bodies: &mut [SolverBody]) {
 /// Through the drift projection they would turn into velocity: a pinned
 /// rope swinging onto the ground (its small masses go through continuous
 /// collision) gained 4× its energy in 3 s.
-fn settle_joints(joints: &mut [JointConstraint], bodies: &mut [SolverBody]) {
+fn settle_joints(
+    joints: &mut [JointConstraint],
+    bodies: &mut [SolverBody],
+    before: &mut Vec<(Vec2, Rot)>,
+) {
     for c in joints.iter_mut() {
         let (ra, rb) = c.anchors(bodies);
         c.ra_s = ra;
@@ -276,10 +289,28 @@ fn settle_joints(joints: &mut [JointConstraint], bodies: &mut [SolverBody]) {
         c.d_s = c.separation(bodies, ra, rb);
         c.fix_rate = 0.0;
     }
-    // Every joint as many passes as the budget allows (once a step, before
-    // the islands are known).
-    let all: Vec<u32> = (0..joints.len() as u32).collect();
-    project_joints(joints, &all, settle_passes(joints), bodies);
+    // Passes over every joint (once a step, before the islands are known)
+    // until a pass moves no body by more than `SETTLED`, at most as many as
+    // the budget allows. A scene whose joints held at the end of the last
+    // step (nearly always) pays one pass, not the budget's eight: those
+    // were a quarter of a ragdoll pile's step.
+    for _ in 0..settle_passes(joints) {
+        before.clear();
+        before.extend(bodies.iter().map(|b| (b.dp, b.dq)));
+        for c in joints.iter() {
+            project_joint(c, bodies);
+        }
+        let moved = bodies
+            .iter()
+            .zip(before.iter())
+            .map(|(b, (dp, dq))| {
+                (b.dp - *dp).length() + (b.dq.s - dq.s).abs() + (b.dq.c - dq.c).abs()
+            })
+            .fold(0.0, Real::max);
+        if moved <= SETTLED {
+            break;
+        }
+    }
     for c in joints.iter_mut() {
         c.fix_rate = c.inv_h;
     }
@@ -295,7 +326,7 @@ pub(crate) fn may_sweep(store: &JointStore, body: u32) -> bool {
 }
 
 /// Gauss–Seidel passes per phase for the joints of iterating islands
-/// (`solver/island_needs.rs`: mass ratios, stiff springs, deep chains): one
+/// (`solver/island_needs.rs`: mass ratios, stiff springs, deep piles): one
 /// pass leaves a long chain far from its solution (an 80-mass rope of
 /// 10⁴ N/m links at 50 g explodes with one, hangs within 1 % of Hooke with
 /// four; a heavy load stretches an inextensible chain). Every other joint

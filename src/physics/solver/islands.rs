@@ -57,9 +57,9 @@ fn choose_iterating_joints(sc: &mut SolverScratch) {
     sc.iterating_joints.clear();
     for (i, c) in sc.joints.iter().enumerate() {
         let body = if c.a != 0 { c.a } else { c.b };
-        if sc.solver_order.iterations_of(body) > 1
-            || sc.solver_order.needs.reasons[sc.solver_order.uf.find(body) as usize].any()
-        {
+        let root = sc.solver_order.uf.find(body) as usize;
+        let why = sc.solver_order.needs.reasons[root];
+        if why.mass_ratio || why.stiff || why.depth {
             sc.iterating_joints.push(i as u32);
         }
     }

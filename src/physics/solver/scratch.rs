@@ -4,7 +4,7 @@
 //! snapshots).
 
 use crate::physics::joints::constraint::JointConstraint;
-use crate::physics::math::Real;
+use crate::physics::math::{Real, Rot, Vec2};
 use crate::physics::solver::contact_constraint::ContactConstraint;
 use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
 use crate::physics::solver::solver_order::{Link, SolverOrder};
@@ -53,6 +53,8 @@ pub(crate) struct SolverScratch {
     /// per phase, every other joint one (`joints/solver.rs`).
     pub(crate) iterating_joints: Vec<u32>,
     pub(crate) joint_passes: usize,
+    /// Body poses before a settling pass of the joints (`joints/solver.rs`).
+    pub(crate) settle_before: Vec<(Vec2, Rot)>,
     /// Inverse mass per solver body (read by the island classification).
     pub(crate) inv_mass: Vec<Real>,
 }

@@ -134,12 +134,6 @@ impl SolverOrder {
         cap > 1 && points > 0
     }
 
-    /// Iterations per phase of the island `body` belongs to.
-    pub fn iterations_of(&mut self, body: u32) -> u32 {
-        let root = self.uf.find(body) as usize;
-        self.iterations.get(root).copied().unwrap_or(1)
-    }
-
     /// Every island gets one pass: no grouping by island, all links
     /// straight into colour order.
     fn order_in_colours(&mut self, body_count: usize, links: &[Link]) {
