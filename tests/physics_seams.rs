@@ -130,3 +130,34 @@ fn a_box_slides_across_flush_tiles_and_still_stops_at_a_wall() {
     );
     assert!((9.4..9.76).contains(&body.xf.p.x), "x {}", body.xf.p.x);
 }
+
+#[test]
+fn a_floor_with_walls_standing_on_it_still_holds_what_falls_in() {
+    // A container: a floor with a wall standing on each end. Each wall's
+    // bottom lies flush on the floor's top face, so both ends of that face
+    // touch another static shape, but its middle is open. Treating the face
+    // as internal let every box fall through the floor.
+    let mut w = World::default();
+    let m = Material::default();
+    ground_box(&mut w, Vec2::new(0.0, -0.5), 32.0, 1.0, m);
+    ground_box(&mut w, Vec2::new(-15.5, 5.0), 1.0, 10.0, m);
+    ground_box(&mut w, Vec2::new(15.5, 5.0), 1.0, 10.0, m);
+    let boxes: Vec<BodyId> = (0..10)
+        .map(|i| {
+            dynamic_box(
+                &mut w,
+                Vec2::new(-9.0 + 2.0 * i as f64, 2.0),
+                0.0,
+                0.5,
+                0.5,
+                m,
+            )
+        })
+        .collect();
+    let ball = dynamic_circle(&mut w, Vec2::new(0.3, 4.0), 0.4, m);
+    run(&mut w, 180);
+    for id in boxes.iter().chain([&ball]) {
+        let y = w.body(*id).unwrap().xf.p.y;
+        assert!(y > 0.2, "a body fell into the floor: y = {y}");
+    }
+}

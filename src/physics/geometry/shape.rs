@@ -32,6 +32,11 @@ pub struct Polygon {
     /// corner there (see `collision/narrow_phase/polygon_circle.rs`).
     #[serde(default)]
     pub flush: u16,
+    /// Edges covered along their whole length by other static shapes (bit
+    /// i: edge i): inside a tiled floor, not its surface, so no contact
+    /// pushes across them (`collision/narrow_phase/polygons.rs`).
+    #[serde(default)]
+    pub internal: u8,
 }
 
 /// A line segment (two-sided, zero thickness). Static by default in scenes.
@@ -79,6 +84,7 @@ impl Polygon {
             radius,
             centroid: polygon_centroid(&vertices[..count]),
             flush: 0,
+            internal: 0,
         }
     }
 

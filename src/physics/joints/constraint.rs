@@ -105,7 +105,9 @@ impl JointConstraint {
     /// Current relative angle (B − A − reference).
     #[inline]
     pub fn angle(&self, bodies: &[SolverBody]) -> Real {
-        self.angle0 + bodies[self.b as usize].dq.angle() - bodies[self.a as usize].dq.angle()
+        // One atan2 of the relative rotation (B's change seen from A's).
+        let (qa, qb) = (bodies[self.a as usize].dq, bodies[self.b as usize].dq);
+        self.angle0 + qa.inv_mul(qb).angle()
     }
 
     /// Rotation of A now (for axes fixed in A).

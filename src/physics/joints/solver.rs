@@ -22,6 +22,7 @@
 use super::constraint::{JointConstraint, Prepared, IMPULSES};
 use super::{distance, hinge, mouse, slider, spring, weld, JointKind, JointStore};
 use crate::physics::math::{Real, Rot, Vec2};
+use crate::physics::solver::island_needs::STIFF_SPRING;
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
@@ -32,6 +33,15 @@ use crate::physics::world::id::Arena;
 const JOINT_BUDGET: usize = 4096;
 /// Most passes over the joints per phase.
 const MAX_JOINT_PASSES: usize = 8;
+/// A settling pass that moves no body further than this (metres, or the
+/// change of its rotation's cosine and sine) ends the settling. A chain or
+/// ragdoll pile solved with one pass per phase starts each step with
+/// joint errors of 0.3–1.5 mm that Gauss–Seidel removes only slowly (each
+/// pass moved 0.3 mm again, measured): those go on to the substeps'
+/// projection, which keeps the widest hinge gap at 0.5–1.6 mm (Box2D:
+/// 7–15 mm). Errors of centimetres (a teleport, a joint made off its pose)
+/// get the full budget of passes.
+const SETTLED: Real = 1e-2;
 
 /// Working copies of the joints for this step, and the body pairs they
 /// join into islands (before the contacts' islands are built).
@@ -44,6 +54,8 @@ pub(crate) fn prepare_joints(
 ) {
     sc.joints.clear();
     sc.joint_pairs.clear();
+    sc.joint_anchored.clear();
+    sc.joint_stiff.clear();
     if store.arena.is_empty() {
         return;
     }
@@ -67,8 +79,20 @@ pub(crate) fn prepare_joints(
             continue;
         }
         let (ia_, ib_) = (&sc.solver_info[a as usize], &sc.solver_info[b as usize]);
-        if a != 0 && b != 0 && ia_.inv_mass > 0.0 && ib_.inv_mass > 0.0 {
-            sc.joint_pairs.push((a, b));
+        let (a_moves, b_moves) = (a != 0 && ia_.inv_mass > 0.0, b != 0 && ib_.inv_mass > 0.0);
+        match (a_moves, b_moves) {
+            (true, true) => sc.joint_pairs.push((a, b)),
+            (true, false) => sc.joint_anchored.push(a),
+            (false, true) => sc.joint_anchored.push(b),
+            (false, false) => {}
+        }
+        if let JointKind::Spring(p) = &j.kind {
+            // k·h²/m_eff along the spring: above the limit one pass per
+            // phase leaves a chain of such springs ringing.
+            if p.k * h * h * (ia_.inv_mass + ib_.inv_mass) > STIFF_SPRING {
+                sc.joint_stiff
+                    .extend([a, b].into_iter().filter(|&x| x != 0));
+            }
         }
         let ra0 = ba.xf.q.rotate(j.local_a - ba.local_center);
         let reference = match &j.kind {
@@ -116,7 +140,7 @@ pub(crate) fn prepare_joints(
         };
         sc.joints.push(c);
     }
-    settle_joints(&mut sc.joints, &mut sc.solver_bodies);
+    settle_joints(&mut sc.joints, &mut sc.solver_bodies, &mut sc.settle_before);
 }
 
 /// Impulses back into the joints (next step's warm start) with the reaction
@@ -175,6 +199,8 @@ fn apply_impulses(c: &JointConstraint, bodies: &mut [SolverBody], imp: &[Real; I
 /// the swing's energy per minute, measured.)
 pub(crate) fn solve_joints(
     joints: &mut [JointConstraint],
+    iterating: &[u32],
+    passes: usize,
     bodies: &mut [SolverBody],
     phase: Phase,
 ) {
@@ -190,20 +216,27 @@ pub(crate) fn solve_joints(
             apply_impulses(c, bodies, &half);
         }
     }
-    for _ in 0..passes(joints) {
-        for c in joints.iter_mut() {
-            let mut v = c.vel(bodies);
-            match c.kind {
-                Prepared::Hinge(_) => hinge::solve(c, bodies, &mut v, phase),
-                Prepared::Distance(_) => distance::solve(c, bodies, &mut v, phase),
-                Prepared::Weld => weld::solve(c, bodies, &mut v, phase),
-                Prepared::Slider(_) => slider::solve(c, bodies, &mut v, phase),
-                Prepared::Mouse(_) => mouse::solve(c, bodies, &mut v, phase),
-                Prepared::Spring(_) => spring::solve(c, bodies, &mut v, phase),
-            }
-            c.store(bodies, v);
+    for c in joints.iter_mut() {
+        solve_joint(c, bodies, phase);
+    }
+    for _ in 1..passes {
+        for &i in iterating {
+            solve_joint(&mut joints[i as usize], bodies, phase);
         }
     }
+}
+
+fn solve_joint(c: &mut JointConstraint, bodies: &mut [SolverBody], phase: Phase) {
+    let mut v = c.vel(bodies);
+    match c.kind {
+        Prepared::Hinge(_) => hinge::solve(c, bodies, &mut v, phase),
+        Prepared::Distance(_) => distance::solve(c, bodies, &mut v, phase),
+        Prepared::Weld => weld::solve(c, bodies, &mut v, phase),
+        Prepared::Slider(_) => slider::solve(c, bodies, &mut v, phase),
+        Prepared::Mouse(_) => mouse::solve(c, bodies, &mut v, phase),
+        Prepared::Spring(_) => spring::solve(c, bodies, &mut v, phase),
+    }
+    c.store(bodies, v);
 }
 
 /// After the drift: move positions back onto the joints (Gauss–Seidel),
@@ -212,17 +245,29 @@ pub(crate) fn solve_joints(
 /// RATTLE's first half. Along the directions after the drift instead, the
 /// correction of a swinging pendulum is removed again by the relax phase
 /// instead of turning it, and the swing loses 20 % of its energy in 10 s.
-pub(crate) fn project_joints(joints: &[JointConstraint], bodies: &mut [SolverBody]) {
-    for _ in 0..passes(joints) {
-        for c in joints {
-            match c.kind {
-                Prepared::Hinge(_) => hinge::project(c, bodies),
-                Prepared::Distance(_) => distance::project(c, bodies),
-                Prepared::Weld => weld::project(c, bodies),
-                Prepared::Slider(_) => slider::project(c, bodies),
-                Prepared::Mouse(_) | Prepared::Spring(_) => {}
-            }
+pub(crate) fn project_joints(
+    joints: &[JointConstraint],
+    iterating: &[u32],
+    passes: usize,
+    bodies: &mut [SolverBody],
+) {
+    for c in joints {
+        project_joint(c, bodies);
+    }
+    for _ in 1..passes {
+        for &i in iterating {
+            project_joint(&joints[i as usize], bodies);
         }
+    }
+}
+
+fn project_joint(c: &JointConstraint, bodies: &mut [SolverBody]) {
+    match c.kind {
+        Prepared::Hinge(_) => hinge::project(c, bodies),
+        Prepared::Distance(_) => distance::project(c, bodies),
+        Prepared::Weld => weld::project(c, bodies),
+        Prepared::Slider(_) => slider::project(c, bodies),
+        Prepared::Mouse(_) | Prepared::Spring(_) => {}
     }
 }
 
@@ -232,7 +277,11 @@ pub(crate) fn project_joints(joints: &[JointConstraint], bodies: &mut [SolverBod
 /// Through the drift projection they would turn into velocity: a pinned
 /// rope swinging onto the ground (its small masses go through continuous
 /// collision) gained 4× its energy in 3 s.
-fn settle_joints(joints: &mut [JointConstraint], bodies: &mut [SolverBody]) {
+fn settle_joints(
+    joints: &mut [JointConstraint],
+    bodies: &mut [SolverBody],
+    before: &mut Vec<(Vec2, Rot)>,
+) {
     for c in joints.iter_mut() {
         let (ra, rb) = c.anchors(bodies);
         c.ra_s = ra;
@@ -240,7 +289,28 @@ fn settle_joints(joints: &mut [JointConstraint], bodies: &mut [SolverBody]) {
         c.d_s = c.separation(bodies, ra, rb);
         c.fix_rate = 0.0;
     }
-    project_joints(joints, bodies);
+    // Passes over every joint (once a step, before the islands are known)
+    // until a pass moves no body by more than `SETTLED`, at most as many as
+    // the budget allows. A scene whose joints held at the end of the last
+    // step (nearly always) pays one pass, not the budget's eight: those
+    // were a quarter of a ragdoll pile's step.
+    for _ in 0..settle_passes(joints) {
+        before.clear();
+        before.extend(bodies.iter().map(|b| (b.dp, b.dq)));
+        for c in joints.iter() {
+            project_joint(c, bodies);
+        }
+        let moved = bodies
+            .iter()
+            .zip(before.iter())
+            .map(|(b, (dp, dq))| {
+                (b.dp - *dp).length() + (b.dq.s - dq.s).abs() + (b.dq.c - dq.c).abs()
+            })
+            .fold(0.0, Real::max);
+        if moved <= SETTLED {
+            break;
+        }
+    }
     for c in joints.iter_mut() {
         c.fix_rate = c.inv_h;
     }
@@ -255,11 +325,18 @@ pub(crate) fn may_sweep(store: &JointStore, body: u32) -> bool {
     store.of_body(body).is_empty()
 }
 
-/// Gauss–Seidel passes per phase: several while the joints are few — one
+/// Gauss–Seidel passes per phase for the joints of iterating islands
+/// (`solver/island_needs.rs`: mass ratios, stiff springs, deep piles): one
 /// pass leaves a long chain far from its solution (an 80-mass rope of
 /// 10⁴ N/m links at 50 g explodes with one, hangs within 1 % of Hooke with
-/// four; a heavy load stretches an inextensible chain).
-fn passes(joints: &[JointConstraint]) -> usize {
+/// four; a heavy load stretches an inextensible chain). Every other joint
+/// gets one pass, as in Box2D.
+pub(crate) fn iterating_passes(iterating: usize) -> usize {
+    (JOINT_BUDGET / iterating.max(1)).clamp(1, MAX_JOINT_PASSES)
+}
+
+/// Passes of the settling projection at the start of the step.
+fn settle_passes(joints: &[JointConstraint]) -> usize {
     (JOINT_BUDGET / joints.len().max(1)).clamp(1, MAX_JOINT_PASSES)
 }
 

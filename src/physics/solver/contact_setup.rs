@@ -20,10 +20,7 @@ use crate::physics::solver::softness::Softness;
 use crate::physics::solver::wide::lanes::LANES;
 use crate::physics::world::contact::Contact;
 
-/// Contacts carry their load without soft sag only in islands that get at
-/// least this many passes per phase: with fewer, a pile of a few hundred
-/// boxes (3–4 passes) never settles and keeps jiggling at ~0.3 m/s.
-const LOAD_PRESERVING_ITERATIONS: u32 = 5;
+use crate::physics::solver::island_needs::LOAD_PRESERVING_ITERATIONS;
 
 /// The constraints of this step's links (substep `h`), in solve order.
 pub(crate) fn prepare_contacts(

@@ -4,9 +4,10 @@
 //! sit — in a SIMD lane of a colour group (the wide solver) or in the scalar
 //! array.
 
+use crate::physics::joints::solver::iterating_passes;
 use crate::physics::settings::WorldSettings;
 use crate::physics::solver::scratch::SolverScratch;
-use crate::physics::solver::solver_order::{IslandRange, Link};
+use crate::physics::solver::solver_order::{IslandRange, JointLinks, Link};
 use crate::physics::solver::wide::constraint::WideConstraint;
 use crate::physics::solver::wide::lanes::{self, LANES};
 use crate::physics::world::contact::Contact;
@@ -25,12 +26,16 @@ pub(crate) fn build_islands(
     collect_links(sc, candidates, complete, contacts);
     // Islands and visiting order first, so the constraints are laid out
     // in the order they are solved.
-    sc.solver_order.build(
-        sc.solver_bodies.len(),
-        &sc.links,
-        &sc.joint_pairs,
-        settings.enable_sleep,
-    );
+    sc.inv_mass.clear();
+    sc.inv_mass
+        .extend(sc.solver_info.iter().map(|i| i.inv_mass));
+    let joints = JointLinks {
+        joined: &sc.joint_pairs,
+        anchored: &sc.joint_anchored,
+        stiff: &sc.joint_stiff,
+    };
+    sc.solver_order.build(&sc.links, &joints, &sc.inv_mass);
+    choose_iterating_joints(sc);
     let count = sc.solver_order.order.len();
     sc.slot_of_link.clear();
     sc.slot_of_link.resize(count, 0);
@@ -44,6 +49,21 @@ pub(crate) fn build_islands(
     } else {
         solve_colors_scalar(sc);
     }
+}
+
+/// The joints of islands that iterate get several passes per phase, the
+/// rest one.
+fn choose_iterating_joints(sc: &mut SolverScratch) {
+    sc.iterating_joints.clear();
+    for (i, c) in sc.joints.iter().enumerate() {
+        let body = if c.a != 0 { c.a } else { c.b };
+        let root = sc.solver_order.uf.find(body) as usize;
+        let why = sc.solver_order.needs.reasons[root];
+        if why.mass_ratio || why.stiff || why.depth {
+            sc.iterating_joints.push(i as u32);
+        }
+    }
+    sc.joint_passes = iterating_passes(sc.iterating_joints.len());
 }
 
 fn collect_links(

@@ -5,8 +5,9 @@
 //! It works on its own `SolverScratch` and never sees the `World`: the
 //! world's step (`world/step/`) hands it the bodies, contacts and joints it
 //! reads and takes its results back. Its stages, in step order:
-//! - build islands (`islands.rs`): links, islands and solve order
-//!   (`solver_order.rs`, `union_find.rs`, `graph_color.rs`), lanes;
+//! - build islands (`islands.rs`): links, islands, which of them iterate to
+//!   convergence (`island_needs.rs`) and solve order (`solver_order.rs`,
+//!   `union_find.rs`, `graph_color.rs`), lanes;
 //! - prepare contacts (`contact_setup.rs`; one constraint:
 //!   `contact_constraint.rs`);
 //! - the substeps (`substep.rs`): integrate velocities and positions
@@ -24,6 +25,7 @@ mod contact_setup;
 mod contact_solver;
 mod graph_color;
 mod integrate;
+pub(crate) mod island_needs;
 mod islands;
 mod restitution;
 pub(crate) mod rk4;

@@ -4,7 +4,7 @@
 //! snapshots).
 
 use crate::physics::joints::constraint::JointConstraint;
-use crate::physics::math::Real;
+use crate::physics::math::{Real, Rot, Vec2};
 use crate::physics::solver::contact_constraint::ContactConstraint;
 use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
 use crate::physics::solver::solver_order::{Link, SolverOrder};
@@ -44,4 +44,17 @@ pub(crate) struct SolverScratch {
     /// Joints of this step and the body pairs they join into islands.
     pub(crate) joints: Vec<JointConstraint>,
     pub(crate) joint_pairs: Vec<(u32, u32)>,
+    /// Bodies held by a joint to the world or a static body (islands hang
+    /// from them), and bodies of springs stiff for their masses
+    /// (`island_needs`).
+    pub(crate) joint_anchored: Vec<u32>,
+    pub(crate) joint_stiff: Vec<u32>,
+    /// The joints in islands that iterate: they get `joint_passes` passes
+    /// per phase, every other joint one (`joints/solver.rs`).
+    pub(crate) iterating_joints: Vec<u32>,
+    pub(crate) joint_passes: usize,
+    /// Body poses before a settling pass of the joints (`joints/solver.rs`).
+    pub(crate) settle_before: Vec<(Vec2, Rot)>,
+    /// Inverse mass per solver body (read by the island classification).
+    pub(crate) inv_mass: Vec<Real>,
 }

@@ -1,17 +1,22 @@
 //! The order in which the solver visits contact constraints, decided before
 //! they are built so they can be laid out in that order (sequential memory).
 //!
-//! 1. Islands: union-find over the moving bodies of touching contacts.
-//! 2. Islands get an iteration cap from the step's work budget: a scene of
-//!    a few small islands iterates until their impulses converge, a big
-//!    pile (or many piles) gets one pass per phase (like Box2D).
+//! 1. Islands: union-find over the moving bodies of touching contacts and
+//!    joints.
+//! 2. Islands that need exact convergence (`island_needs`: mass ratios,
+//!    deep piles, stiff springs, tiny islands) share the step's work budget
+//!    and iterate until their impulses converge; every other island gets
+//!    one pass per phase (like Box2D), as do all of them when the budget
+//!    would leave fewer than `LOAD_PRESERVING_ITERATIONS` passes each.
 //! 3. The one-pass islands are merged and put in graph-colour order
 //!    (`graph_color`): constraints of one colour share no moving body, so
 //!    the wide solver takes them eight at a time; the few that find no
 //!    colour (overflow) are solved by the scalar solver.
 
+use crate::physics::math::Real;
 use crate::physics::settings::{MAX_ISLAND_ITERATIONS, SMALL_ISLAND_BUDGET};
 use crate::physics::solver::graph_color::GraphColoring;
+use crate::physics::solver::island_needs::{IslandInput, IslandNeeds, LOAD_PRESERVING_ITERATIONS};
 use crate::physics::solver::union_find::UnionFind;
 
 /// A contact the solver will turn into a constraint.
@@ -51,27 +56,36 @@ pub struct SolverOrder {
     pub single_pass_start: u32,
     /// Union-find over solver bodies (also used to put islands to sleep).
     pub uf: UnionFind,
+    /// Which islands iterate, and why (by island root).
+    pub needs: IslandNeeds,
+    /// Iterations per phase of each island root (1: one pass).
+    pub iterations: Vec<u32>,
     /// Island root of each link.
     roots: Vec<u32>,
     /// Per root: start offsets (counting sort), then the iteration cap.
     counts: Vec<u32>,
-    iterations: Vec<u32>,
     grouped: Vec<u32>,
     coloring: GraphColoring,
 }
 
+/// What the joints contribute to the islands (over solver body indices).
+pub struct JointLinks<'a> {
+    /// Dynamic body pairs held together by joints (same island, not solved
+    /// here).
+    pub joined: &'a [(u32, u32)],
+    /// Bodies jointed to the world or a static body.
+    pub anchored: &'a [u32],
+    /// Bodies of springs stiff for their masses.
+    pub stiff: &'a [u32],
+}
+
 impl SolverOrder {
-    /// `joined`: body pairs held together by joints (same island, not
-    /// solved here). `sleep`: islands are wanted for sleeping (else, when
-    /// every island gets one pass, they are not built at all).
-    pub fn build(&mut self, body_count: usize, links: &[Link], joined: &[(u32, u32)], sleep: bool) {
-        let one_pass = iteration_cap(links) == 1;
-        if one_pass && !sleep {
-            self.order_in_colours(body_count, links);
-            return;
-        }
+    /// Islands, which of them iterate, and the solve order. `inv_mass`: per
+    /// solver body.
+    pub fn build(&mut self, links: &[Link], joints: &JointLinks, inv_mass: &[Real]) {
+        let body_count = inv_mass.len();
         self.uf.reset(body_count);
-        for &(a, b) in joined {
+        for &(a, b) in joints.joined {
             self.uf.union(a, b);
         }
         for l in links {
@@ -79,18 +93,45 @@ impl SolverOrder {
                 self.uf.union(l.a, l.b);
             }
         }
-        if one_pass {
-            // (The union-find above is what puts islands to sleep.)
-            self.order_in_colours(body_count, links);
-            return;
-        }
         self.roots.clear();
         for l in links {
             let anchor = if l.a != 0 && l.a_dynamic { l.a } else { l.b };
             self.roots.push(self.uf.find(anchor));
         }
+        let input = IslandInput {
+            links,
+            link_roots: &self.roots,
+            joined: joints.joined,
+            anchored: joints.anchored,
+            stiff: joints.stiff,
+            inv_mass,
+        };
+        self.needs.classify(body_count, &mut self.uf, &input);
+        let iterating = self.assign_iterations(body_count);
+        if !iterating {
+            self.order_in_colours(body_count, links);
+            return;
+        }
         self.group_by_island(body_count, links);
         self.order_islands(body_count, links);
+    }
+
+    /// Iterations per island root from the work budget shared by the
+    /// islands that need convergence; false when every island gets one pass.
+    fn assign_iterations(&mut self, n: usize) -> bool {
+        let reasons = &self.needs.reasons;
+        let points: usize = (0..n)
+            .filter(|&r| reasons[r].any())
+            .map(|r| self.needs.points[r] as usize)
+            .sum();
+        let mut cap = (SMALL_ISLAND_BUDGET / points.max(1)).clamp(1, MAX_ISLAND_ITERATIONS) as u32;
+        if cap < LOAD_PRESERVING_ITERATIONS {
+            cap = 1;
+        }
+        self.iterations.clear();
+        self.iterations
+            .extend((0..n).map(|r| if reasons[r].any() { cap } else { 1 }));
+        cap > 1 && points > 0
     }
 
     /// Every island gets one pass: no grouping by island, all links
@@ -141,9 +182,6 @@ impl SolverOrder {
             *slot += 1;
         }
         // `counts[r]` is now the end of island r (and the start of r + 1).
-        let cap = iteration_cap(links);
-        self.iterations.clear();
-        self.iterations.resize(n, cap);
     }
 
     /// Final order: each iterating island as its own range, then all
@@ -195,12 +233,4 @@ impl SolverOrder {
         let overflow = coloring.order(n, singles, order, colors);
         self.push_overflow(overflow);
     }
-}
-
-/// One cap for every island from the step's whole work budget: a few small
-/// islands iterate to convergence, a scene of many (hundreds of small
-/// pyramids) gets one pass each, like a single big pile.
-fn iteration_cap(links: &[Link]) -> u32 {
-    let points: usize = links.iter().map(|l| l.points as usize).sum();
-    (SMALL_ISLAND_BUDGET / points.max(1)).clamp(1, MAX_ISLAND_ITERATIONS) as u32
 }

@@ -57,7 +57,12 @@ pub(crate) fn integrate_positions(s: &mut SolverScratch, h: Real) {
         drift_and_second_half_kick(&mut s.solver_bodies, &mut s.solver_info, h, 0.5 * h);
     } else {
         drift(&mut s.solver_bodies, h);
-        joint_solver::project_joints(&s.joints, &mut s.solver_bodies);
+        joint_solver::project_joints(
+            &s.joints,
+            &s.iterating_joints,
+            s.joint_passes,
+            &mut s.solver_bodies,
+        );
         second_half_kick(&mut s.solver_bodies, &mut s.solver_info, 0.5 * h);
     }
 }
@@ -78,9 +83,17 @@ fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phas
         bundles,
         bundles_used,
         joints,
+        iterating_joints,
+        joint_passes,
         ..
     } = s;
-    joint_solver::solve_joints(joints, solver_bodies, phase);
+    joint_solver::solve_joints(
+        joints,
+        iterating_joints,
+        *joint_passes,
+        solver_bodies,
+        phase,
+    );
     let bundles = &mut bundles[..*bundles_used];
     wide::solve_all(bundles, solver_bodies, inv_h, push, phase);
     for range in solver_order.ranges.iter() {

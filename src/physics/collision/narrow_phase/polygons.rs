@@ -69,8 +69,8 @@ pub fn collide_polygons_into(
     let ha = Hull::from_local(a, origin);
     let hb = Hull::from_polygon(b, xf, origin);
     let seams = Seams {
-        a: internal_faces(a.flush),
-        b: internal_faces(b.flush),
+        a: a.internal,
+        b: b.internal,
     };
     let mut local = collide_hulls(&ha, &hb, speculative, seams);
     for p in &mut local.points[..local.count] {
@@ -139,26 +139,13 @@ fn most_antiparallel(h: &Hull, direction: Vec2) -> usize {
     best
 }
 
-/// Faces of each hull lying flush against another static shape (bit i:
-/// face i), from `Polygon::flush`: inside a tiled floor, not its surface.
+/// Faces of each hull covered along their whole length by other static
+/// shapes (bit i: face i), from `Polygon::internal`: inside a tiled floor,
+/// not its surface.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Seams {
     pub a: u8,
     pub b: u8,
-}
-
-/// Faces whose both ends are flush (`Polygon::flush` has two bits a face).
-fn internal_faces(flush: u16) -> u8 {
-    if flush == 0 {
-        return 0; // every polygon not on a seam: nothing to look at
-    }
-    let mut faces = 0;
-    for i in 0..MAX_POLYGON_VERTICES {
-        if (flush >> (2 * i)) & 3 == 3 {
-            faces |= 1 << i;
-        }
-    }
-    faces
 }
 
 /// Is `n` (a direction in the hulls' frame) the inward direction of one of

@@ -4,7 +4,7 @@
 //! (`Polygon::flush`; why, in `collision/seams.rs`).
 
 use crate::physics::broad_phase::KindMask;
-use crate::physics::collision::seams::{flush_marks, world_edges, FLUSH_TOLERANCE};
+use crate::physics::collision::seams::{edge_cover, world_edges, EdgeCover, FLUSH_TOLERANCE};
 use crate::physics::geometry::shape::ShapeGeom;
 use crate::physics::world::body::BodyType;
 use crate::physics::world::World;
@@ -43,29 +43,26 @@ impl World {
                 }
                 true
             });
-            let mut flush: u16 = 0;
-            for j in neighbours {
-                let other = self.shapes.at(j);
-                if other.sensor {
-                    continue;
-                }
-                let oxf = self.bodies.at(other.body.index).xf;
-                let Some(other_edges) = world_edges(&other.geom, oxf) else {
-                    continue;
-                };
-                flush |= flush_marks(&edges, &other_edges);
-            }
-            marks.push((i, flush));
+            let neighbour_edges: Vec<_> = neighbours
+                .into_iter()
+                .map(|j| self.shapes.at(j))
+                .filter(|other| !other.sensor)
+                .filter_map(|other| world_edges(&other.geom, self.bodies.at(other.body.index).xf))
+                .collect();
+            marks.push((i, edge_cover(&edges, &neighbour_edges)));
         }
         // Every polygon is written (a neighbour may have gone).
         for (_, shape) in self.shapes.iter_mut() {
             if let ShapeGeom::Polygon(p) = &mut shape.geom {
                 p.flush = 0;
+                p.internal = 0;
             }
         }
-        for (i, flush) in marks {
+        for (i, cover) in marks {
             if let ShapeGeom::Polygon(p) = &mut self.shapes.at_mut(i).geom {
+                let EdgeCover { flush, internal } = cover;
                 p.flush = flush;
+                p.internal = internal;
             }
         }
     }

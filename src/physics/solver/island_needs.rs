@@ -1,0 +1,278 @@
+//! Which islands need their constraints solved to convergence this step,
+//! and which are served by one pass per phase (as Box2D solves everything).
+//!
+//! One Gauss–Seidel pass moves a load one body further down a pile per
+//! pass, and a soft contact carries its load like a spring of stiffness
+//! m·ω², so with one pass a tall stack sags: 2.4 cm at the top of a 20-row
+//! pyramid, 34 cm for a column of 50 thin plates, 24 cm for 5000 kg resting
+//! on 5 kg. Iterating to convergence (and letting the contact carry its
+//! load rigidly, `ContactConstraint::load_share`) removes the sag, but it
+//! costs: iterating every island cost a 200-ball pile 16× Box2D's time. So
+//! an island iterates only where the exactness shows:
+//!
+//! - **mass ratio**: two dynamic bodies touching or joined with masses more
+//!   than `MASS_RATIO` apart (a heavy box on a light one, a heavy weight on
+//!   a light rope);
+//! - **stack depth**: a chain of more than `DEPTH` bodies resting on one
+//!   another from the ground (or from a body jointed to the world): the
+//!   sag grows with the square of the depth, and below this depth a pile
+//!   sags less than 1 cm with one pass. Joints do not add depth: a chain
+//!   or ragdoll holds its shape by the joints' position projection, and a
+//!   40-link chain swinging on one pass per phase opens its widest hinge
+//!   1.6 mm (Box2D v3: 7.4 mm);
+//! - **stiff springs**: a spring so stiff for its masses that one pass
+//!   leaves it ringing (k·h²/m > `STIFF_SPRING`);
+//! - **small islands**: a few contact points (a box bouncing on the floor,
+//!   a Newton's cradle), where iterating costs next to nothing and keeps
+//!   impacts and restitution exact.
+//!
+//! Everything else — ball pits, box piles, ragdolls, chains swinging freely
+//! — gets one pass per phase, in graph-colour order on the wide (SIMD)
+//! solver. The shared work budget still bounds the iterating islands: when
+//! they hold too many points to iterate at least
+//! `LOAD_PRESERVING_ITERATIONS` times, they get one pass too.
+
+use crate::physics::math::Real;
+use crate::physics::solver::solver_order::Link;
+use crate::physics::solver::union_find::UnionFind;
+
+/// Masses further apart than this across a contact or joint need exact
+/// convergence.
+pub const MASS_RATIO: Real = 10.0;
+/// Piles deeper than this (bodies from the ground up) need it.
+pub const DEPTH: u32 = 12;
+/// Islands with at most this many contact points always iterate.
+pub const SMALL_ISLAND_POINTS: u32 = 8;
+/// A spring with k·h²/m_eff above this counts as stiff.
+pub const STIFF_SPRING: Real = 0.25;
+/// Contacts carry their load without soft sag only in islands that get at
+/// least this many passes per phase: with fewer, a pile of a few hundred
+/// boxes (3–4 passes) never settles and keeps jiggling at ~0.3 m/s. So an
+/// island the budget cannot give this many gets one pass.
+pub const LOAD_PRESERVING_ITERATIONS: u32 = 5;
+
+/// Why an island iterates (for the profile and the docs' claims).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reasons {
+    pub mass_ratio: bool,
+    pub depth: bool,
+    pub stiff: bool,
+    pub small: bool,
+}
+
+impl Reasons {
+    pub fn any(self) -> bool {
+        self.mass_ratio || self.depth || self.stiff || self.small
+    }
+}
+
+/// Per-island facts of one step, indexed by island root.
+#[derive(Clone, Debug, Default)]
+pub struct IslandNeeds {
+    /// Contact points per root.
+    pub points: Vec<u32>,
+    /// Why each root iterates (all false: one pass).
+    pub reasons: Vec<Reasons>,
+    adjacency_start: Vec<u32>,
+    adjacency: Vec<u32>,
+    depth: Vec<u32>,
+    queue: Vec<u32>,
+}
+
+/// What the classification reads: the step's links and joints, over solver
+/// body indices (0 = the static dummy).
+pub struct IslandInput<'a> {
+    pub links: &'a [Link],
+    /// Island root of each link.
+    pub link_roots: &'a [u32],
+    /// Dynamic body pairs held by joints.
+    pub joined: &'a [(u32, u32)],
+    /// Bodies held by a joint to the world or a static body.
+    pub anchored: &'a [u32],
+    /// Bodies of springs that are stiff for their masses.
+    pub stiff: &'a [u32],
+    /// Inverse mass per solver body.
+    pub inv_mass: &'a [Real],
+}
+
+fn ratio(inv_mass: &[Real], a: u32, b: u32) -> Real {
+    let (x, y) = (inv_mass[a as usize], inv_mass[b as usize]);
+    if x <= 0.0 || y <= 0.0 {
+        return 1.0;
+    }
+    x.max(y) / x.min(y)
+}
+
+impl IslandNeeds {
+    /// Classify every island of `uf` (over `n` solver bodies).
+    pub fn classify(&mut self, n: usize, uf: &mut UnionFind, input: &IslandInput) {
+        self.points.clear();
+        self.points.resize(n, 0);
+        self.reasons.clear();
+        self.reasons.resize(n, Reasons::default());
+        for (l, &root) in input.links.iter().zip(input.link_roots) {
+            self.points[root as usize] += l.points;
+            if l.a_dynamic && l.b_dynamic && ratio(input.inv_mass, l.a, l.b) > MASS_RATIO {
+                self.reasons[root as usize].mass_ratio = true;
+            }
+        }
+        for &(a, b) in input.joined {
+            if ratio(input.inv_mass, a, b) > MASS_RATIO {
+                let root = uf.find(a) as usize;
+                self.reasons[root].mass_ratio = true;
+            }
+        }
+        for &body in input.stiff {
+            let root = uf.find(body) as usize;
+            self.reasons[root].stiff = true;
+        }
+        for (root, &p) in self.points.iter().enumerate() {
+            if p > 0 && p <= SMALL_ISLAND_POINTS {
+                self.reasons[root].small = true;
+            }
+        }
+        self.measure_depth(n, uf, input);
+    }
+
+    /// Breadth-first from the grounded bodies (touching something that does
+    /// not move with the island, or jointed to the world) over the contacts
+    /// between dynamic bodies: an island deeper than `DEPTH`
+    /// needs convergence. Floating bodies (a pile in free fall) have no
+    /// depth.
+    fn measure_depth(&mut self, n: usize, uf: &mut UnionFind, input: &IslandInput) {
+        let edges = input
+            .links
+            .iter()
+            .filter(|l| l.a_dynamic && l.b_dynamic && l.a != 0 && l.b != 0)
+            .map(|l| (l.a, l.b));
+        // Adjacency lists (counting sort into one array).
+        self.adjacency_start.clear();
+        self.adjacency_start.resize(n + 1, 0);
+        for (a, b) in edges.clone() {
+            self.adjacency_start[a as usize + 1] += 1;
+            self.adjacency_start[b as usize + 1] += 1;
+        }
+        for i in 1..=n {
+            self.adjacency_start[i] += self.adjacency_start[i - 1];
+        }
+        self.adjacency.clear();
+        self.adjacency.resize(self.adjacency_start[n] as usize, 0);
+        let mut fill: Vec<u32> = self.adjacency_start[..n].to_vec();
+        for (a, b) in edges {
+            self.adjacency[fill[a as usize] as usize] = b;
+            fill[a as usize] += 1;
+            self.adjacency[fill[b as usize] as usize] = a;
+            fill[b as usize] += 1;
+        }
+        // Sources at depth 1.
+        self.depth.clear();
+        self.depth.resize(n, 0);
+        self.queue.clear();
+        let grounded = input
+            .links
+            .iter()
+            .filter_map(
+                |l| match (l.a_dynamic && l.a != 0, l.b_dynamic && l.b != 0) {
+                    (true, false) => Some(l.a),
+                    (false, true) => Some(l.b),
+                    _ => None,
+                },
+            )
+            .chain(input.anchored.iter().copied());
+        for body in grounded {
+            if self.depth[body as usize] == 0 {
+                self.depth[body as usize] = 1;
+                self.queue.push(body);
+            }
+        }
+        let mut head = 0;
+        while head < self.queue.len() {
+            let body = self.queue[head] as usize;
+            head += 1;
+            let next = self.depth[body] + 1;
+            let (s, e) = (self.adjacency_start[body], self.adjacency_start[body + 1]);
+            for k in s..e {
+                let other = self.adjacency[k as usize] as usize;
+                if self.depth[other] == 0 {
+                    self.depth[other] = next;
+                    self.queue.push(other as u32);
+                }
+            }
+        }
+        for body in 1..n {
+            if self.depth[body] > DEPTH {
+                let root = uf.find(body as u32) as usize;
+                self.reasons[root].depth = true;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn link(a: u32, b: u32, points: u32) -> Link {
+        Link {
+            contact: 0,
+            a,
+            b,
+            a_dynamic: a != 0,
+            b_dynamic: b != 0,
+            points,
+        }
+    }
+
+    fn classify(n: usize, links: &[Link], inv_mass: &[Real]) -> (Vec<Reasons>, UnionFind) {
+        let mut uf = UnionFind::default();
+        uf.reset(n);
+        for l in links {
+            if l.a != 0 && l.b != 0 {
+                uf.union(l.a, l.b);
+            }
+        }
+        let roots: Vec<u32> = links
+            .iter()
+            .map(|l| uf.find(if l.a != 0 { l.a } else { l.b }))
+            .collect();
+        let mut needs = IslandNeeds::default();
+        needs.classify(
+            n,
+            &mut uf,
+            &IslandInput {
+                links,
+                link_roots: &roots,
+                joined: &[],
+                anchored: &[],
+                stiff: &[],
+                inv_mass,
+            },
+        );
+        (needs.reasons, uf)
+    }
+
+    #[test]
+    fn a_tall_column_needs_convergence_and_a_short_one_does_not() {
+        for (height, deep) in [(DEPTH as usize, false), (DEPTH as usize + 1, true)] {
+            // Body 1 on the ground, each next one on the last; 2 points each.
+            let mut links = vec![link(0, 1, 2)];
+            links.extend((1..height as u32).map(|i| link(i, i + 1, 2)));
+            let inv_mass = vec![1.0; height + 1];
+            let (reasons, mut uf) = classify(height + 1, &links, &inv_mass);
+            let root = uf.find(1) as usize;
+            assert_eq!(reasons[root].depth, deep, "height {height}");
+            assert!(!reasons[root].mass_ratio && !reasons[root].small);
+        }
+    }
+
+    #[test]
+    fn a_heavy_body_on_a_light_one_needs_convergence() {
+        let links = [link(0, 1, 2), link(1, 2, 2), link(0, 3, 2), link(3, 4, 2)];
+        let inv_mass = [0.0, 1.0 / 5.0, 1.0 / 5000.0, 1.0, 1.0 / 2.0];
+        let (reasons, mut uf) = classify(5, &links, &inv_mass);
+        assert!(reasons[uf.find(1) as usize].mass_ratio);
+        assert!(!reasons[uf.find(3) as usize].mass_ratio);
+        // Both are small islands (4 points).
+        assert!(reasons[uf.find(3) as usize].small);
+    }
+}
