@@ -28,8 +28,7 @@ fn words(line: &str) -> Vec<String> {
     let mut cur = String::new();
     let mut quote: Option<char> = None;
     let mut in_word = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
+    for c in line.chars() {
         match (quote, c) {
             (Some(q), c) if c == q => quote = None,
             (Some(_), c) => cur.push(c),

@@ -10,6 +10,7 @@ pub mod keys;
 pub mod layout;
 pub mod mouse;
 pub mod panels;
+pub mod pick;
 pub mod picker;
 pub mod picture;
 pub mod pointer;

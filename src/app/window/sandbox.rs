@@ -563,8 +563,8 @@ impl Sandbox {
 
     /// The body under the screen point, topmost (last created) first.
     pub fn body_at(&self, p: Vec2) -> Option<BodyId> {
-        let world = self.scene.world();
-        world.query_point(p).into_iter().max_by_key(|id| id.index)
+        let radius = super::pick::SEGMENT_PICK_PX / self.camera.scale;
+        super::pick::body_at(&self.scene.world(), p, radius)
     }
 
     /// The cursor at window point (mx, my): the scene's `mouse()` and the
