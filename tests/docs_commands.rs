@@ -188,6 +188,11 @@ fn run(dir: &Path, line: &str) -> Result<(), String> {
             make_fixture(dir, a)?;
         }
     }
+    // `physbox new DIR` refuses a folder it wrote before (README and --help
+    // both show it): each reader starts without one.
+    if let (Some("new"), Some(target)) = (args.first().map(String::as_str), args.get(1)) {
+        let _ = std::fs::remove_dir_all(dir.join(target));
+    }
     let mut cmd = Command::new(bin());
     cmd.current_dir(dir)
         .args(&args)

@@ -19,6 +19,7 @@ const EXAMPLES: &str = "EXAMPLES:
     physbox run scenes/pyramid.lua --headless --steps 600
     physbox run scenes/rain.lua --headless --watch   run in real time, reload on every save, one line per reload
     physbox run scenes/restitution.lua --headless --steps 900 --csv bounces.csv --dump final.json
+    physbox new my_scenes                           a folder for your own scenes: starter scene, editor support
     physbox check scenes/my_level.lua               load only: report errors, exit 1 if any
     physbox verify scenes/puzzles/01_bridge.lua scenes/puzzles/solutions/01_bridge.json
                                                     replay a puzzle solution: WIN / LOSE / NO RESULT
@@ -96,6 +97,12 @@ pub enum Command {
         restart: bool,
         #[command(flatten)]
         limits: Limits,
+    },
+    /// Start a folder of your own scenes: a starter scene, editor support
+    /// (.luarc.json and the API annotations) and a short README
+    New {
+        /// The folder (made if missing; existing files are never overwritten)
+        dir: PathBuf,
     },
     /// Load a scene and report errors (exit 1 if it fails)
     Check {
@@ -259,6 +266,19 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 }
             }
         }
+        Some(Command::New { dir }) => match super::new_folder::create(&dir) {
+            Ok(files) => {
+                for f in &files {
+                    println!("wrote {}", f.display());
+                }
+                println!("next: physbox {}", dir.join("scene.lua").display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(1)
+            }
+        },
         Some(Command::Check { scene, limits }) => {
             let options = match options(&limits, false) {
                 Ok(o) => o,
