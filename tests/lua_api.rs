@@ -609,3 +609,25 @@ fn a_body_world_bounds_removed_says_so() {
     assert!(out[1].contains("destroyed"), "{out:?}");
     assert!(!out[1].contains("bounds"), "{out:?}");
 }
+
+#[test]
+fn misspelt_body_fields_get_a_did_you_mean_and_density_zero_is_an_error() {
+    let e = load("local b = circle { r = 1 }\nb:apply_forc(1, 0)")
+        .err()
+        .unwrap();
+    assert!(
+        e.message
+            .contains("Body has no field 'apply_forc' — did you mean 'apply_force'?"),
+        "{e}"
+    );
+    let e = load("local b = circle { r = 1 }\nb.omgea = 2")
+        .err()
+        .unwrap();
+    assert!(e.message.contains("did you mean 'omega'?"), "{e}");
+    let e = load("circle { r = 1, density = 0 }").err().unwrap();
+    assert!(
+        e.message
+            .contains("'density' must be a positive number, got 0"),
+        "{e}"
+    );
+}

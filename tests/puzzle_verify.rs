@@ -362,3 +362,33 @@ fn every_kind_of_part_can_be_placed_and_behaves_as_described() {
         "the wedge rests on the ledge, at {wedge:?}"
     );
 }
+
+#[test]
+fn a_hand_written_solution_needs_no_level_hash() {
+    let dir = std::env::temp_dir().join(format!("physbox-nohash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("by_hand.json");
+    std::fs::write(
+        &path,
+        "{ \"level\": \"01_bridge.lua\", \"parts\": [ { \"kind\": \"plank\", \"x\": 0.3, \"y\": 0.1, \"angle\": 0 } ] }",
+    )
+    .unwrap();
+    let sol = Solution::load(&path).unwrap();
+    let level = Path::new("scenes/puzzles/01_bridge.lua");
+    let report = verify(level, &sol, None, &opts()).unwrap();
+    assert!(
+        matches!(report.verdict, Verdict::Won { .. }),
+        "{}",
+        report.verdict
+    );
+    assert!(
+        report.notes.iter().any(|n| n.contains("no level_hash")),
+        "{:?}",
+        report.notes
+    );
+    // Without a hash, another level's name is still refused.
+    let other = Path::new("scenes/puzzles/02_button.lua");
+    let err = verify(other, &sol, None, &opts()).err().unwrap();
+    assert!(err.contains("another level"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

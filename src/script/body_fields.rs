@@ -17,6 +17,50 @@ pub(super) fn destroyed(lua: &Lua) -> mlua::Error {
     )
 }
 
+/// Every name a Body handle answers to (fields and methods), for the
+/// did-you-mean of a misspelt one.
+const BODY_NAMES: &[&str] = &[
+    "x",
+    "y",
+    "angle",
+    "vx",
+    "vy",
+    "omega",
+    "type",
+    "friction",
+    "restitution",
+    "gravity_scale",
+    "bullet",
+    "awake",
+    "mass",
+    "inertia",
+    "name",
+    "id",
+    "color",
+    "force",
+    "position",
+    "velocity",
+    "center",
+    "apply_force",
+    "apply_impulse",
+    "apply_torque",
+    "kinetic_energy",
+    "local_point",
+    "world_point",
+    "destroy",
+    "add_circle",
+    "add_box",
+    "add_polygon",
+];
+
+/// `Body has no field 'apply_forc' — did you mean 'apply_force'?`
+fn no_field(lua: &Lua, name: &str) -> mlua::Error {
+    let hint = super::options::suggest(name, BODY_NAMES)
+        .map(|s| format!(" — did you mean '{s}'?"))
+        .unwrap_or_default();
+    scene_err(lua, format!("Body has no field '{name}'{hint}"))
+}
+
 /// The error for a handle whose body is gone: one that `world.bounds`
 /// removed says so.
 pub(super) fn gone(lua: &Lua, sim: &Sim, id: BodyId) -> mlua::Error {
@@ -113,7 +157,7 @@ pub(super) fn get_field(lua: &Lua, id: BodyId, key: &str) -> mlua::Result<Value>
                 Some(f) => Value::Function(f),
                 None => Value::Nil,
             },
-            other => return Err(scene_err(lua, format!("Body has no field '{other}'"))),
+            other => return Err(no_field(lua, other)),
         })
     })
 }
@@ -155,7 +199,7 @@ pub(super) fn set_field(lua: &Lua, id: BodyId, key: &str, v: Value) -> mlua::Res
             }
         },
         "mass" | "inertia" | "id" => return Err(scene_err(lua, format!("{what} is read only"))),
-        other => return Err(scene_err(lua, format!("Body has no field '{other}'"))),
+        other => return Err(no_field(lua, other)),
     };
     let result: Result<(), String> = with_sim(lua, id, |sim| {
         sim.force_inputs.expire();
