@@ -23,6 +23,8 @@ const EXAMPLES: &str = "EXAMPLES:
     physbox check scenes/my_level.lua               load only: report errors, exit 1 if any
     physbox verify scenes/puzzles/01_bridge.lua scenes/puzzles/solutions/01_bridge.json
                                                     replay a puzzle solution: WIN / LOSE / NO RESULT
+    physbox verify scenes/puzzles/04_timing.lua scenes/puzzles/solutions/04_timing.json --screenshot end.png
+                                                    ... and see how the replay ends (--frames DIR: every 10th step)
     physbox bench --bodies 10000                    cost of a Lua force field per step
 
 In the window, F1 lists the keys and mouse tools.
@@ -123,6 +125,18 @@ pub enum Command {
         /// Show what the scene prints (print, message, win, lose) while it runs
         #[arg(long)]
         print: bool,
+        /// Save a PNG of the replay's last step (to see why it fails)
+        #[arg(long, value_name = "FILE")]
+        screenshot: Option<PathBuf>,
+        /// Save the replay as a PNG sequence into this folder
+        #[arg(long, value_name = "DIR")]
+        frames: Option<PathBuf>,
+        /// With --frames: a picture every K steps
+        #[arg(long, value_name = "K", default_value_t = 10, requires = "frames")]
+        every: u64,
+        /// Picture size for --screenshot and --frames
+        #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
+        size: (u32, u32),
         #[command(flatten)]
         limits: Limits,
     },
@@ -305,13 +319,30 @@ pub fn main_with(cli: Cli) -> ExitCode {
             solution,
             max_steps,
             print,
+            screenshot,
+            frames,
+            every,
+            size,
             limits,
         }) => {
             let options = match options(&limits, print) {
                 Ok(o) => o,
                 Err(m) => return usage(&m),
             };
-            crate::app::puzzle::verify::command(&level, &solution, max_steps, &options)
+            if every == 0 {
+                return usage("--every must be at least 1");
+            }
+            if let Some(dir) = &frames {
+                if let Err(e) = std::fs::create_dir_all(dir) {
+                    return usage(&format!("cannot create {}: {e}", dir.display()));
+                }
+            }
+            let pictures = crate::app::puzzle::verify::Pictures {
+                screenshot,
+                frames: frames.map(|d| (d, every)),
+                size,
+            };
+            crate::app::puzzle::verify::command(&level, &solution, max_steps, &options, &pictures)
         }
         Some(Command::Bench {
             render,
