@@ -236,6 +236,19 @@ impl Sim {
         &self.plots
     }
 
+    /// Keep-state reload: the old version's series read on — its samples
+    /// come first, then any the new version made while it loaded.
+    pub fn continue_plots(&mut self, old: &[(String, Vec<Sample>)]) {
+        let mut merged: Vec<(String, Vec<Sample>)> = old.to_vec();
+        for (name, samples) in self.plots.drain(..) {
+            match merged.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, s)) => s.extend(samples),
+                None => merged.push((name, samples)),
+            }
+        }
+        self.plots = merged;
+    }
+
     /// Wall time spent in force callbacks so far.
     pub fn force_time(&self) -> std::time::Duration {
         self.force_time
