@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 const EXAMPLES: &str = "EXAMPLES:
-    physbox                                         open the default scene (scenes/showcase.lua) in a window
+    physbox                                         open the default scene (scenes/gallery.lua) in a window
     physbox scenes/rain.lua                         open a scene in a window
     physbox screenshots/rain-12.50s.json            reopen a snapshot saved with F5 in the window
     physbox run scenes/rain.lua --headless --steps 600 --screenshot rain.png
@@ -192,11 +192,11 @@ fn usage(msg: &str) -> ExitCode {
 
 /// The default scene, found from the current directory or the source tree.
 pub fn default_scene() -> PathBuf {
-    let here = PathBuf::from("scenes/showcase.lua");
+    let here = PathBuf::from("scenes/gallery.lua");
     if here.is_file() {
         return here;
     }
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/showcase.lua")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/gallery.lua")
 }
 
 fn has_display() -> bool {
