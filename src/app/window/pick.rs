@@ -3,6 +3,7 @@
 //! within a few pixels of one picks it too — otherwise it could never be
 //! hovered, selected, dragged, turned or returned to the bin.
 
+use crate::physics::geometry::point_segment_distance;
 use crate::physics::{Aabb, BodyId, ShapeGeom, Vec2, World};
 
 /// How close, in window pixels, the cursor must come to a segment.
@@ -28,20 +29,9 @@ pub fn body_at(world: &World, p: Vec2, radius: f64) -> Option<BodyId> {
             };
             let xf = world.body(s.body).ok()?.xf;
             let (a, b) = (xf.apply(seg.a), xf.apply(seg.b));
-            (distance_to_segment(p, a, b) <= radius).then_some(s.body)
+            (point_segment_distance(p, a, b) <= radius).then_some(s.body)
         })
         .max_by_key(|id| id.index)
-}
-
-fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f64 {
-    let ab = b - a;
-    let len2 = ab.length_squared();
-    let t = if len2 > 0.0 {
-        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    (p - (a + ab * t)).length()
 }
 
 #[cfg(test)]
