@@ -3,13 +3,12 @@
 //! benchmark pyramid without sleep).
 use physbox::physics::World;
 use physbox::testbed::bench::{large_pyramid, settings};
-use physbox::testbed::experiments as ex;
 
 fn main() {
     let rows: Option<usize> = std::env::args().nth(1).and_then(|s| s.parse().ok());
     let mut world = World::new(settings(false));
     let ids = match rows {
-        Some(rows) => ex::pyramid(&mut world, rows),
+        Some(rows) => physbox::testbed::pyramid(&mut world, rows),
         None => large_pyramid(&mut world),
     };
     for step in 0..=1200 {

@@ -14,10 +14,15 @@ for _ = 1, 240 do
   world:step(1)
   for _, b in ipairs(balls) do b.ys[#b.ys + 1] = b.body.y - r end
 end
-local worst = 0
+-- Every ball that bounces is measured: those whose rebound speed e * v is
+-- above the world's restitution threshold (0.5 m/s; slower rebounds are
+-- taken as resting contact and do not bounce, as in Box2D).
+local impact, threshold = math.sqrt(2 * 9.81 * h), 0.5
+local worst, measured = 0, 0
 for _, b in ipairs(balls) do
   local expected = b.e * b.e * h
-  if expected >= 0.05 then   -- slower impacts are below the restitution threshold
+  if b.e * impact > threshold then
+    measured = measured + 1
     local apex = 0
     for i = 2, #b.ys - 1 do
       if b.ys[i] > b.ys[i - 1] and b.ys[i] >= b.ys[i + 1] then
@@ -29,4 +34,5 @@ for _, b in ipairs(balls) do
     plot("apex_ratio", apex / h)
   end
 end
+measure.report("balls_measured", measured, "of 50 (the rest rebound below the threshold)")
 measure.report("worst_apex_error", worst, "physbox must: < 0.02")

@@ -390,6 +390,13 @@ fn window_callbacks_are_stored_and_fire_on_demand() {
         e.message.starts_with("api_test.lua:2: g:line: argument 3"),
         "{e}"
     );
+    let mut s = load("function draw(g)\n  g:line(0, 0, 1, 1, 5)\nend").unwrap();
+    let e = s.draw().err().unwrap();
+    assert!(
+        e.message
+            .starts_with("api_test.lua:2: g:line: colour must be a string, got number"),
+        "{e}"
+    );
     let mut s = load("function on_key(k, p)\n  error('bad key')\nend").unwrap();
     assert!(s
         .key("a", true)

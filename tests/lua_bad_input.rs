@@ -441,6 +441,16 @@ fn wrong_type_for_every_option_kind() {
             "body.angle must be a number, got table",
         ),
         (
+            "field_string",
+            "local b = circle { r = 1 }\nb.type = 5",
+            "body.type must be a string, got number",
+        ),
+        (
+            "field_nil",
+            "local b = circle { r = 1 }\nb.name = nil\nb.type = nil",
+            "body.type must be a string, got nil",
+        ),
+        (
             "world",
             "world.gravity = 9.81",
             "world.gravity must be a point",

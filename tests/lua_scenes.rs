@@ -1,6 +1,13 @@
 //! Every scene in `scenes/` runs headless without errors and with finite
 //! state, and the experiment scenes print figures within DESIGN.md §5's
 //! bounds (they print `name = value` lines; see scripts/measure.lua).
+//!
+//! These scenes are the acceptance suite for the seeds' experiments: each
+//! §5 row is built once, as a scene users can run and read, and checked
+//! here. Where physbox falls short of a §5 target today, the target is a
+//! test of its own marked `#[ignore = "known gap (issue 18): ..."]` with the
+//! measured numbers, and a separate `..._known_gap_does_not_widen` test
+//! pins today's figures so they cannot get worse.
 
 use physbox::script::{Scene, SceneOptions};
 use std::collections::HashMap;
@@ -67,24 +74,76 @@ fn figures(name: &str) -> HashMap<String, f64> {
 }
 
 #[test]
-fn spinning_discs_match_the_exact_velocities() {
+fn spinning_discs_match_the_exact_velocities_and_spins() {
+    // §5: velocities and spins within 1e-6, also when the contact engages
+    // speculatively. Velocities: both pairs; spins: the pair that starts
+    // touching (the speculative pair's spins are the known gap below).
     let f = figures("spinning_discs");
-    assert!((f["vA_x"] + 1.0).abs() < 1e-6 && (f["vA_y"] + 0.5).abs() < 1e-6);
-    assert!(f["vB_x"].abs() < 1e-6 && (f["vB_y"] - 0.5).abs() < 1e-6);
+    assert!(f["velocity_error"] < 1e-6, "{f:?}");
+    assert!(f["spin_error_touching"] < 1e-6, "{f:?}");
+}
+
+#[test]
+#[ignore = "known gap (issue 18): a speculative contact pushes at the middle of the gap left \
+            in its step, not on the surfaces, so the spins after the seed's collision are \
+            -0.502083 and 1.497917 rad/s instead of -0.5 and 1.5 (error 2.08e-3, §5 asks 1e-6); \
+            velocities are exact"]
+fn spinning_discs_spins_are_exact_when_the_contact_engages_speculatively() {
+    let f = figures("spinning_discs");
+    assert!(f["spin_error_speculative"] < 1e-6, "{f:?}");
+}
+
+#[test]
+fn spinning_discs_speculative_spin_known_gap_does_not_widen() {
+    // Not the target (see the ignored test above): today's gap, pinned.
+    // Measured: 2.0833e-3 rad/s (exactly 1/480: half the 1/60 m gap times
+    // the 0.5 N·s friction impulse over the 2 kg·m² inertia).
+    let f = figures("spinning_discs");
+    assert!(f["spin_error_speculative"] < 2.1e-3, "{f:?}");
 }
 
 #[test]
 fn free_fall_is_exact() {
+    // §5: the rk4 integrator's error after 10 s at dt 0.1 < 1e-9 (measured
+    // 3.2e-12); the default integrator's drop is exact to rounding too.
     let f = figures("free_fall");
-    assert!((f["time"] - 10.0).abs() < 1e-9);
-    assert!(f["abs_error"] < 1e-9);
+    assert!((f["time"] - 10.0).abs() < 1e-9, "{f:?}");
+    assert!(f["abs_error"] < 1e-9, "{f:?}");
+    assert!(f["abs_error_euler"] < 1e-9, "{f:?}");
 }
 
 #[test]
 fn elastic_box_keeps_its_energy() {
+    // The seed's drop (3 m, tilted 0.3 rad) meets §5's 1 % (measured
+    // 0.54 %); the sweep below shows other drops do not yet.
     let f = figures("bouncing_box");
     assert_eq!(f["bounces"], 20.0);
     assert!(f["energy_drift"] < 0.01);
+}
+
+#[test]
+#[ignore = "known gap (issue 18): §5 asks total energy within 1 % over 20 bounces; over \
+            drops of 1, 2, 3, 5 m x tilts 0, 0.1, 0.3, 0.5, 0.7 rad only 11 of 20 cases are \
+            within 1 %, the worst (5 m, 0.7 rad) drifts 3.37 % (and 10.6 % on 4 m floors: the \
+            worst case is chaotic in rounding)"]
+fn elastic_box_sweep_keeps_its_energy_from_every_height_and_tilt() {
+    let f = figures("bouncing_box_sweep");
+    assert_eq!(f["fewest_bounces"], 20.0, "{f:?}");
+    assert_eq!(f["cases_within_1_percent"], 20.0, "{f:?}");
+    assert!(f["worst_energy_drift"] < 0.01, "{f:?}");
+}
+
+#[test]
+fn elastic_box_sweep_known_gap_does_not_widen() {
+    // Not the target (see the ignored test above): today's gap, pinned.
+    // Measured: 11 of 20 within 1 %, worst 3.371 %. The worst case is chaotic
+    // in rounding (the same drops on floors of other widths give a worst of
+    // 3.3 % to 10.6 %), so a change that only moves rounding can move it:
+    // read the per-case lines before deciding a change made it worse.
+    let f = figures("bouncing_box_sweep");
+    assert_eq!(f["fewest_bounces"], 20.0, "{f:?}");
+    assert!(f["cases_within_1_percent"] >= 11.0, "{f:?}");
+    assert!(f["worst_energy_drift"] < 0.034, "{f:?}");
 }
 
 #[test]
@@ -93,11 +152,17 @@ fn incline_travel_follows_friction() {
     let t: Vec<f64> = (1..=4).map(|i| f[&format!("travel_{i}")]).collect();
     assert!(t[0] > t[1] && t[1] > t[2] && t[2] > t[3], "{t:?}");
     assert!(t[3] < 1e-3);
+    // The sliding ones travel g (sin θ − μ cos θ) t² / 2.
+    assert!(f["worst_travel_error"] < 0.02, "{f:?}");
 }
 
 #[test]
 fn restitution_series_follows_e_squared() {
-    assert!(figures("restitution")["worst_apex_error"] < 0.02);
+    // §5: apex = e² h ± 2 % for every ball that bounces: the 46 of 50 whose
+    // rebound is above the 0.5 m/s restitution threshold (e ≥ 4/49 from 2 m).
+    let f = figures("restitution");
+    assert!(f["balls_measured"] >= 46.0, "{f:?}");
+    assert!(f["worst_apex_error"] < 0.02, "{f:?}");
 }
 
 #[test]
@@ -161,8 +226,10 @@ fn same_scene_twice_gives_the_same_state() {
 
 #[test]
 fn springs_have_the_theoretical_period_and_decay() {
+    // Worst over three undamped (m, k) and two damped (m, k, c) springs.
     let f = figures("springs");
     assert!(f["period_error"] < 0.005, "{f:?}");
+    assert!(f["amplitude_kept"] > 0.98, "{f:?}");
     assert!(f["decay_error"] < 0.03, "{f:?}");
 }
 

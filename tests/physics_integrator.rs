@@ -1,5 +1,7 @@
 //! `Integrator::Rk4` (seed 000 §4.1, table 4.1): force-only motion by RK4,
-//! contacts and joints still by the solver.
+//! contacts and joints still by the solver. §5's free-fall row (rk4 error
+//! < 1e-9 over 10 s) is measured from `scenes/free_fall.lua` by
+//! `tests/lua_scenes.rs`.
 
 use physbox::physics::settings::Integrator;
 use physbox::physics::{BodyDef, Vec2, World, WorldSettings};
@@ -10,21 +12,6 @@ fn world(integrator: Integrator) -> World {
         integrator,
         ..WorldSettings::default()
     })
-}
-
-#[test]
-fn rk4_free_fall_is_exact_over_ten_seconds() {
-    let mut w = world(Integrator::Rk4);
-    let ball = jx::ball(&mut w, Vec2::ZERO, 0.1, 1.0);
-    for _ in 0..100 {
-        w.step(0.1);
-    }
-    let t = w.time();
-    let y = w.body(ball).unwrap().center.y;
-    let err = (y - (-0.5 * 9.81 * t * t)).abs();
-    println!("RK4 free fall, 10 s at dt 0.1: y = {y:.12}, error {err:e}");
-    assert!((t - 10.0).abs() < 1e-12);
-    assert!(err < 1e-9, "error {err}");
 }
 
 #[test]

@@ -5,14 +5,13 @@ use physbox::physics::{
     BodyDef, BodyType, Circle, PhysicsError, Polygon, Segment, ShapeDef, ShapeGeom, Vec2, World,
     WorldSettings,
 };
-use physbox::testbed::experiments as ex;
-use physbox::testbed::{dynamic_box, dynamic_circle, Material};
+use physbox::testbed::{dynamic_box, dynamic_circle, pyramid, Material};
 
 const DT: f64 = 1.0 / 60.0;
 
 fn busy_world() -> World {
     let mut w = World::new(WorldSettings::default());
-    ex::pyramid(&mut w, 8);
+    pyramid(&mut w, 8);
     for i in 0..20 {
         let c = dynamic_circle(
             &mut w,
@@ -149,7 +148,7 @@ fn concave_polygons_become_one_compound_body() {
     let pieces = make_convex_pieces(&l_shape, 0.0).unwrap();
     assert!(pieces.len() >= 2);
     let mut w = World::new(WorldSettings::default());
-    ex::pyramid(&mut w, 1); // ground
+    pyramid(&mut w, 1); // ground
     let body = w
         .create_body(&BodyDef {
             position: Vec2::new(5.0, 3.0),
@@ -187,7 +186,7 @@ fn concave_polygons_become_one_compound_body() {
 #[test]
 fn absurd_values_never_produce_nan_or_panic() {
     let mut w = World::new(WorldSettings::default());
-    ex::pyramid(&mut w, 3);
+    pyramid(&mut w, 3);
     let fast = dynamic_box(
         &mut w,
         Vec2::new(0.0, 5.0),
@@ -249,7 +248,7 @@ fn absurd_values_never_produce_nan_or_panic() {
 #[test]
 fn events_report_begin_end_and_sensors() {
     let mut w = World::new(WorldSettings::default());
-    ex::pyramid(&mut w, 1);
+    pyramid(&mut w, 1);
     let ball = dynamic_circle(&mut w, Vec2::new(5.0, 3.0), 0.25, Material::default());
     let sensor = w
         .create_body(&BodyDef {
@@ -307,7 +306,7 @@ fn wide_world(wide: bool) -> (World, Vec<physbox::physics::BodyId>) {
         wide_solver: wide,
         ..WorldSettings::default()
     });
-    let boxes = ex::pyramid(&mut w, 45);
+    let boxes = pyramid(&mut w, 45);
     for i in 0..400 {
         let c = dynamic_circle(
             &mut w,
@@ -335,7 +334,7 @@ fn wide_single_precision_solver_agrees_with_the_double_precision_reference() {
             wide_solver: wide,
             ..WorldSettings::default()
         });
-        let boxes = ex::pyramid(&mut w, 45);
+        let boxes = pyramid(&mut w, 45);
         for _ in 0..240 {
             w.step(DT);
         }

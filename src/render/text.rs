@@ -4,6 +4,7 @@
 
 use super::color::Rgba;
 use super::raster::Target;
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansMono.ttf");
@@ -18,7 +19,9 @@ struct Glyph {
 }
 
 pub struct TextPainter {
-    font: fontdue::Font,
+    /// Parsed on the first glyph drawn: parsing is ~70 % of the work of a
+    /// one-body headless run, which builds a painter but draws no text.
+    font: OnceCell<fontdue::Font>,
     cache: HashMap<(char, u32), Glyph>,
 }
 
@@ -30,17 +33,22 @@ impl Default for TextPainter {
 
 impl TextPainter {
     pub fn new() -> TextPainter {
-        let font = fontdue::Font::from_bytes(FONT_BYTES, fontdue::FontSettings::default())
-            .expect("the embedded font parses");
         TextPainter {
-            font,
+            font: OnceCell::new(),
             cache: HashMap::new(),
         }
     }
 
+    fn font(cell: &OnceCell<fontdue::Font>) -> &fontdue::Font {
+        cell.get_or_init(|| {
+            fontdue::Font::from_bytes(FONT_BYTES, fontdue::FontSettings::default())
+                .expect("the embedded font parses")
+        })
+    }
+
     fn glyph(&mut self, ch: char, px: f32) -> &Glyph {
         let key = (ch, (px * 4.0) as u32);
-        let font = &self.font;
+        let font = Self::font(&self.font);
         self.cache.entry(key).or_insert_with(|| {
             let (m, coverage) = font.rasterize(ch, px);
             Glyph {
@@ -61,7 +69,7 @@ impl TextPainter {
 
     /// Height of one line in pixels.
     pub fn line_height(&self, px: f32) -> f32 {
-        self.font
+        Self::font(&self.font)
             .horizontal_line_metrics(px)
             .map_or(px * 1.2, |m| m.new_line_size)
     }
@@ -76,8 +84,7 @@ impl TextPainter {
         px: f32,
         color: Rgba,
     ) -> f32 {
-        let ascent = self
-            .font
+        let ascent = Self::font(&self.font)
             .horizontal_line_metrics(px)
             .map_or(px, |m| m.ascent);
         let baseline = (y + ascent).round() as i32;

@@ -5,7 +5,7 @@
 use super::color::parse_color;
 use super::constructors::parse_body_type;
 use super::error::scene_err;
-use super::options::type_name;
+use super::options::{string_arg, type_name};
 use super::sim::{SceneContext, Sim};
 use crate::physics::{BodyId, Vec2};
 use mlua::{Lua, Value};
@@ -175,16 +175,8 @@ pub(super) fn set_field(lua: &Lua, id: BodyId, key: &str, v: Value) -> mlua::Res
         "x" | "y" | "angle" | "vx" | "vy" | "omega" | "gravity_scale" | "friction"
         | "restitution" => Set::Num(number(lua, &what, &v)?),
         "awake" | "bullet" => Set::Bool(boolean(lua, &what, &v)?),
-        "type" | "name" | "color" => match &v {
-            Value::Nil if key == "name" || key == "color" => Set::Str(None),
-            Value::String(s) => Set::Str(Some(s.to_str()?.to_string())),
-            other => {
-                return Err(scene_err(
-                    lua,
-                    format!("{what} must be a string, got {}", type_name(other)),
-                ))
-            }
-        },
+        "name" | "color" if v.is_nil() => Set::Str(None),
+        "type" | "name" | "color" => Set::Str(Some(string_arg(lua, &what, v)?)),
         "force" => match v {
             Value::Nil => Set::Func(None),
             Value::Function(f) => Set::Func(Some(f)),

@@ -4,7 +4,7 @@
 
 use super::color::parse_color;
 use super::error::scene_err;
-use super::options::type_name;
+use super::options::{not_a_string, type_name};
 use mlua::{Lua, UserData, UserDataMethods, Value};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -69,13 +69,7 @@ fn color(lua: &Lua, what: &str, v: Option<&Value>) -> mlua::Result<String> {
         Some(Value::String(s)) => {
             parse_color(&s.to_str()?).map_err(|m| scene_err(lua, format!("g:{what}: {m}")))
         }
-        Some(other) => Err(scene_err(
-            lua,
-            format!(
-                "g:{what}: colour must be a string, got {}",
-                type_name(other)
-            ),
-        )),
+        Some(other) => Err(not_a_string(lua, &format!("g:{what}: colour"), other)),
     }
 }
 

@@ -34,6 +34,7 @@ mod options;
 mod output;
 mod pattern_matcher;
 mod patterns;
+pub mod random;
 mod require;
 mod saved_state;
 pub mod scene;

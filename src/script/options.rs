@@ -35,15 +35,20 @@ pub fn type_name(v: &Value) -> &'static str {
     }
 }
 
-/// A string argument of an API function, or the error a scene author sees:
+/// The error a scene author sees where a string was wanted:
 /// "plot: name must be a string, got number".
+pub fn not_a_string(lua: &Lua, what: &str, got: &Value) -> mlua::Error {
+    scene_err(
+        lua,
+        format!("{what} must be a string, got {}", type_name(got)),
+    )
+}
+
+/// A string argument of an API function, or `not_a_string`'s error.
 pub fn string_arg(lua: &Lua, what: &str, v: Value) -> mlua::Result<String> {
     match v {
         Value::String(s) => Ok(s.to_str()?.to_string()),
-        other => Err(scene_err(
-            lua,
-            format!("{what} must be a string, got {}", type_name(&other)),
-        )),
+        other => Err(not_a_string(lua, what, &other)),
     }
 }
 
@@ -191,10 +196,11 @@ impl<'a> Opts<'a> {
         match self.get(key)? {
             Value::Nil => Ok(None),
             Value::String(s) => Ok(Some(s.to_str()?.to_string())),
-            other => Err(self.err(format!(
-                "'{key}' must be a string, got {}",
-                type_name(&other)
-            ))),
+            other => Err(not_a_string(
+                self.lua,
+                &format!("{}: '{key}'", self.what),
+                &other,
+            )),
         }
     }
 

@@ -4,6 +4,7 @@
 //! re-uses the Lua-side data (a `b.force` callback) of every body the re-run
 //! scene file made in the very same slot.
 
+use super::random::Random;
 use super::sim::{SceneBody, Sim};
 use crate::physics::World;
 use serde::{Deserialize, Serialize};
@@ -25,6 +26,9 @@ pub struct SavedState {
     pub next_id: u64,
     pub bodies: Vec<SavedBody>,
     pub world: World,
+    /// `math.random`'s generator (absent in files from before it was saved:
+    /// the re-run scene's own then stays).
+    pub random: Option<Random>,
 }
 
 impl Sim {
@@ -49,6 +53,7 @@ impl Sim {
             next_id: self.next_id,
             bodies,
             world: self.world.clone(),
+            random: Some(self.random),
         }
     }
 
@@ -83,6 +88,9 @@ impl Sim {
         self.next_id = saved.next_id;
         self.dt = saved.dt;
         self.world = saved.world;
+        if let Some(random) = saved.random.filter(Random::is_valid) {
+            self.random = random;
+        }
         self.version += 1;
     }
 }

@@ -145,6 +145,7 @@ impl Scene {
         });
         let install = || -> mlua::Result<()> {
             vm::install_base(&lua)?;
+            super::random::install(&lua)?;
             require::install(&lua)?;
             constructors::install(&lua)?;
             forces::install(&lua)?;

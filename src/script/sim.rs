@@ -119,6 +119,9 @@ pub struct Sim {
     pub(super) camera: CameraState,
     /// Bodies `world.bounds` removed (their handles say so).
     pub(super) left_bounds: Vec<BodyId>,
+    /// `math.random`'s generator (`random.rs`): seeded from `world.seed`,
+    /// saved in snapshots.
+    pub(super) random: crate::script::random::Random,
 }
 
 impl Sim {
@@ -141,6 +144,7 @@ impl Sim {
             creations: Vec::new(),
             camera: CameraState::default(),
             left_bounds: Vec::new(),
+            random: Default::default(),
         }
     }
 

@@ -32,6 +32,7 @@ fn get(lua: &Lua, key: &str) -> mlua::Result<Value> {
         },
         "time" => Value::Number(sim.world.time()),
         "steps" => Value::Integer(sim.world.step_count() as i64),
+        "seed" => Value::Integer(sim.random.seed),
         other => return Err(scene_err(lua, format!("world has no field '{other}'"))),
     })
 }
@@ -68,6 +69,16 @@ fn set(lua: &Lua, key: &str, v: Value) -> mlua::Result<()> {
                 ));
             }
             sim.world.settings.substeps = n as u32;
+        }
+        "seed" => {
+            let n = num(lua, &what, &v)?;
+            if n.fract() != 0.0 || n.abs() > 9.0e15 {
+                return Err(scene_err(
+                    lua,
+                    format!("{what} must be a whole number (|seed| ≤ 9e15), got {n}"),
+                ));
+            }
+            sim.random = crate::script::random::Random::seeded(n as i64);
         }
         "sleep" => match v {
             Value::Boolean(b) => {

@@ -7,8 +7,8 @@
 
 use super::bench_scenes::{self as scenes, BodyRef, DynBody, Geom, SceneDesc, DENSITY, FRICTION};
 use crate::physics::{
-    BodyDef, BodyId, BodyType, Circle, HingeParams, JointDef, JointKind, Polygon, Segment,
-    ShapeDef, ShapeGeom, Vec2, World, WorldSettings,
+    BodyId, BodyType, Circle, HingeParams, JointDef, JointKind, Polygon, Segment, ShapeDef,
+    ShapeGeom, Vec2, World, WorldSettings,
 };
 
 /// Shape group of bodies that must not collide with each other.
@@ -67,26 +67,15 @@ fn body(
     shapes: &[Geom],
     material: Material,
 ) -> BodyId {
-    let id = world
-        .create_body(&BodyDef {
-            body_type,
-            position,
-            angle,
-            ..BodyDef::default()
-        })
-        .unwrap();
-    for &g in shapes {
-        let def = ShapeDef {
-            geom: geom(g),
-            density: material.density,
-            friction: material.friction,
-            restitution: material.restitution,
-            group: material.group,
-            ..ShapeDef::default()
-        };
-        world.add_shape(id, &def).unwrap();
-    }
-    id
+    let defs = shapes.iter().map(|&g| ShapeDef {
+        geom: geom(g),
+        density: material.density,
+        friction: material.friction,
+        restitution: material.restitution,
+        group: material.group,
+        ..ShapeDef::default()
+    });
+    super::body_with_shapes(world, body_type, position, angle, defs)
 }
 
 /// `bodies`, each with its own material; `group` for every body that has

@@ -1,30 +1,18 @@
-//! Joint and spring experiments (DESIGN.md §5, seeds 000, 003 and 004),
-//! built through the public `World` API; the integration tests and the
-//! Lua scenes measure the same set-ups.
+//! Joined bodies for the Rust-only joint tests (snapshots, debug draw, sleep,
+//! stiff springs), built through the public `World` API. The seeds' joint,
+//! spring and rope experiments (DESIGN.md §5) are measured from their scenes
+//! (`scenes/springs.lua`, `hinge_pendulum.lua`, `hung_boxes.lua`,
+//! `rope_stretch.lua`, ...) by `tests/lua_scenes.rs`, not from these.
 
-use super::{dynamic_box, ground_box, Material};
+use super::{dynamic_box, dynamic_circle, ground_box, Material};
 use crate::physics::{
-    BodyDef, BodyId, BodyType, DistanceParams, HingeParams, JointDef, JointId, JointKind, Rope,
-    RopeDef, ShapeDef, SpringParams, Vec2, World,
+    BodyDef, BodyId, BodyType, HingeParams, JointDef, JointId, JointKind, Rope, RopeDef,
+    SpringParams, Vec2, World,
 };
 
 /// A dynamic circle of radius `r` with exactly `mass` kg at `p`.
 pub fn ball(world: &mut World, p: Vec2, r: f64, mass: f64) -> BodyId {
-    let id = world
-        .create_body(&BodyDef {
-            position: p,
-            ..BodyDef::default()
-        })
-        .expect("valid body");
-    world
-        .add_shape(
-            id,
-            &ShapeDef {
-                geom: super::experiments::circle(r),
-                ..ShapeDef::default()
-            },
-        )
-        .expect("valid shape");
+    let id = dynamic_circle(world, p, r, Material::default());
     world.set_mass(id, mass).expect("positive mass");
     id
 }
@@ -80,29 +68,6 @@ pub fn hinge_pendulum(world: &mut World, length: f64) -> BodyId {
     );
     world.create_joint(&def).expect("valid hinge");
     bob
-}
-
-/// Seed 003 test 8: a `mass` kg bob on a rigid rod (distance joint) of
-/// `length` m from a fixed pivot at the origin, released horizontal.
-pub fn heavy_pendulum(world: &mut World, mass: f64, length: f64) -> (BodyId, JointId) {
-    let bob = dynamic_box(
-        world,
-        Vec2::new(length, 0.0),
-        0.0,
-        0.5,
-        0.5,
-        Material::default(),
-    );
-    world.set_mass(bob, mass).expect("positive mass");
-    let mut def = JointDef::new(
-        JointKind::Distance(DistanceParams::default()),
-        bob,
-        None,
-        Vec2::new(length, 0.0),
-    );
-    def.anchor_b = Vec2::ZERO;
-    let j = world.create_joint(&def).expect("valid rod");
-    (bob, j)
 }
 
 /// Seed 003 tests 6–7: a light box hinged to a ceiling, a heavy box hinged

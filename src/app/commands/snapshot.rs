@@ -4,6 +4,7 @@
 //! with the saved one; physics continues bit-identically.
 
 use crate::physics::World;
+use crate::script::random::Random;
 use crate::script::{SavedBody, SavedState, Scene, SceneError, SceneOptions};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -24,6 +25,9 @@ struct Snapshot {
     next_id: u64,
     bodies: Vec<SavedBody>,
     world: World,
+    /// `math.random`'s generator (files from before it was saved have none).
+    #[serde(default)]
+    random: Option<Random>,
 }
 
 /// Is `path` a snapshot (by its extension)?
@@ -43,6 +47,7 @@ pub fn save(scene: &Scene, path: &Path) -> Result<(), String> {
         next_id: state.next_id,
         bodies: state.bodies,
         world: state.world,
+        random: state.random,
     };
     let text = serde_json::to_string(&snap).map_err(|e| e.to_string())?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -62,6 +67,12 @@ fn read(path: &Path) -> Result<Snapshot, SceneError> {
             "{}: snapshot format {} (this physbox reads {FORMAT})",
             path.display(),
             snap.physbox_snapshot
+        )));
+    }
+    if snap.random.is_some_and(|r| !r.is_valid()) {
+        return Err(SceneError::new(format!(
+            "{}: random.state: all four words are zero (a generator cannot start from that)",
+            path.display()
         )));
     }
     Ok(snap)
@@ -101,6 +112,7 @@ pub fn open(path: &Path, options: &SceneOptions) -> Result<Scene, SceneError> {
         next_id: snap.next_id,
         bodies: snap.bodies,
         world: snap.world,
+        random: snap.random,
     });
     Ok(scene)
 }

@@ -16,7 +16,9 @@
 use crate::physics::math::Real;
 use crate::physics::settings::{MAX_ISLAND_ITERATIONS, SMALL_ISLAND_BUDGET};
 use crate::physics::solver::graph_color::GraphColoring;
-use crate::physics::solver::island_needs::{IslandInput, IslandNeeds, LOAD_PRESERVING_ITERATIONS};
+use crate::physics::solver::island_needs::{
+    IslandInput, IslandNeeds, LOAD_PRESERVING_ITERATIONS, SMALL_ISLAND_PASSES,
+};
 use crate::physics::solver::union_find::UnionFind;
 
 /// A contact the solver will turn into a constraint.
@@ -129,8 +131,16 @@ impl SolverOrder {
             cap = 1;
         }
         self.iterations.clear();
-        self.iterations
-            .extend((0..n).map(|r| if reasons[r].any() { cap } else { 1 }));
+        self.iterations.extend((0..n).map(|r| {
+            let why = reasons[r];
+            if why.mass_ratio || why.depth || why.stiff {
+                cap
+            } else if why.small {
+                cap.min(SMALL_ISLAND_PASSES)
+            } else {
+                1
+            }
+        }));
         cap > 1 && points > 0
     }
 

@@ -1,0 +1,132 @@
+//! `math.random` is the scene's own, seeded generator (issue 19 §4): a scene
+//! runs the same every time, `world.seed` and `math.randomseed` choose the
+//! sequence, and a snapshot continues with the numbers the uninterrupted run
+//! would have drawn.
+
+use physbox::app::commands::snapshot;
+use physbox::script::{Scene, SceneOptions};
+use std::path::{Path, PathBuf};
+
+fn write(dir: &str, name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("physbox_random_{dir}_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn load(path: &Path) -> Scene {
+    Scene::load(path, &SceneOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn xs(scene: &Scene) -> Vec<f64> {
+    let sim = scene.sim();
+    let world = sim.world();
+    world
+        .body_ids()
+        .into_iter()
+        .map(|id| world.body(id).unwrap().xf.p.x)
+        .collect()
+}
+
+/// Bodies at random places, and one more at a random place every 10 steps.
+const SCATTER: &str = r#"
+world.gravity = {0, 0}
+for i = 1, 5 do circle { x = math.random() * 10, y = i, r = 0.1 } end
+function update(dt)
+  if world.steps % 10 == 0 then
+    circle { x = math.random(-100, 100) / 10, y = 0, r = 0.1, vx = math.random() }
+  end
+end
+"#;
+
+#[test]
+fn two_runs_of_a_random_scene_are_identical_and_another_seed_differs() {
+    let path = write("same", "scatter.lua", SCATTER);
+    let (mut a, mut b) = (load(&path), load(&path));
+    a.step(60).unwrap();
+    b.step(60).unwrap();
+    assert_eq!(xs(&a), xs(&b));
+    assert_eq!(a.world().state_hash(), b.world().state_hash());
+
+    let seeded = write(
+        "seeded",
+        "scatter.lua",
+        &format!("world.seed = 12\n{SCATTER}"),
+    );
+    let c = load(&seeded);
+    assert_ne!(xs(&load(&path))[..5], xs(&c)[..5]);
+}
+
+#[test]
+fn seed_reads_back_and_randomseed_restarts_the_sequence() {
+    let path = write(
+        "reseed",
+        "reseed.lua",
+        r#"
+        assert(world.seed == 0, "default seed " .. tostring(world.seed))
+        world.seed = 42
+        assert(world.seed == 42)
+        local first = { math.random(), math.random(1, 6), math.random(10) }
+        math.randomseed(42)
+        local again = { math.random(), math.random(1, 6), math.random(10) }
+        for i = 1, 3 do assert(first[i] == again[i], "draw " .. i) end
+        math.randomseed()  -- no argument: the scene's seed again, not the clock
+        assert(math.random() == first[1])
+        for _ = 1, 1000 do
+          local d = math.random(1, 6)
+          assert(d >= 1 and d <= 6 and math.type(d) == "integer")
+          local f = math.random()
+          assert(f >= 0 and f < 1)
+        end
+        assert(math.type(math.random(0)) == "integer")
+        assert(math.random(-3, -3) == -3)
+        assert(math.random(math.mininteger, math.maxinteger))
+        "#,
+    );
+    load(&path);
+}
+
+#[test]
+fn bad_arguments_name_the_line() {
+    for (code, message) in [
+        ("local x = math.random(3, 1)", "interval is empty"),
+        (
+            "local x = math.random(1.5)",
+            "number has no integer representation",
+        ),
+        ("local x = math.random({})", "number expected, got table"),
+        ("world.seed = 0.5", "world.seed must be a whole number"),
+    ] {
+        let path = write("bad", "bad.lua", &format!("\n{code}\n"));
+        let e = Scene::load(&path, &SceneOptions::default())
+            .err()
+            .unwrap_or_else(|| panic!("{code} loaded"));
+        assert!(e.message.contains("bad.lua:2:"), "{code}: {e}");
+        assert!(e.message.contains(message), "{code}: {e}");
+    }
+}
+
+#[test]
+fn a_snapshot_continues_with_the_same_random_numbers() {
+    let path = write("snap", "scatter.lua", SCATTER);
+    let mut run = load(&path);
+    run.step(35).unwrap();
+    let file = path.with_file_name("scatter_snapshot.json");
+    snapshot::save(&run, &file).unwrap();
+    run.step(40).unwrap();
+    let mut again = snapshot::open(&file, &SceneOptions::default()).unwrap();
+    again.step(40).unwrap();
+    assert_eq!(xs(&again), xs(&run));
+    assert_eq!(again.world().state_hash(), run.world().state_hash());
+
+    // A generator state of zeros is refused with the field named.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["random"]["state"] = serde_json::json!([0, 0, 0, 0]);
+    std::fs::write(&file, json.to_string()).unwrap();
+    let e = snapshot::open(&file, &SceneOptions::default())
+        .err()
+        .unwrap();
+    assert!(e.message.contains("random.state"), "{e}");
+}

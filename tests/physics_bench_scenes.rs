@@ -1,0 +1,97 @@
+//! Sanity of Box2D v3's benchmark scenes (`physbox::testbed::bench`): the
+//! piles the benchmarks time must stand, hang together and stay inside, so
+//! a speed-up that breaks them fails here. DESIGN.md §5's experiments are
+//! scenes in `scenes/`, checked by `tests/lua_scenes.rs`.
+
+use physbox::physics::{BodyId, Vec2, World};
+
+const DT: f64 = 1.0 / 60.0;
+
+fn run(world: &mut World, steps: usize) {
+    for _ in 0..steps {
+        world.step(DT);
+    }
+}
+
+fn vel(world: &World, id: BodyId) -> Vec2 {
+    world.body(id).unwrap().linear_velocity
+}
+
+fn pos(world: &World, id: BodyId) -> Vec2 {
+    world.body(id).unwrap().xf.p
+}
+
+#[test]
+fn hundred_row_pyramid_stands_without_sleep() {
+    // The benchmark pile: 5050 boxes in one island, one solver pass per
+    // phase. It sags a little on its soft contacts (Box2D v3 ≈ 35 cm in the
+    // mean height) but must not creep apart.
+    use physbox::testbed::bench::{large_pyramid, settings};
+    let mut world = World::new(settings(false));
+    let boxes = large_pyramid(&mut world);
+    let mean_y = |w: &World| boxes.iter().map(|&b| pos(w, b).y).sum::<f64>() / boxes.len() as f64;
+    let start = mean_y(&world);
+    run(&mut world, 300);
+    let max_speed = boxes
+        .iter()
+        .map(|&b| world.body(b).unwrap().linear_velocity.length())
+        .fold(0.0, f64::max);
+    let sag = start - mean_y(&world);
+    println!("100-row pyramid: mean sag {sag:.4} m, max speed {max_speed:.4} m/s");
+    assert!(max_speed < 0.5, "bodies move at {max_speed} m/s");
+    assert!((0.0..0.35).contains(&sag), "mean sag {sag} m");
+}
+
+#[test]
+fn joint_grid_hangs_together() {
+    // Box2D's joint_grid: 10,000 circles on 19,794 hinges hanging from seven
+    // static anchors, one Gauss–Seidel pass per phase. The sheet falls and
+    // folds; one pass cannot hold every hinge shut while it does (measured
+    // at 3 s: widest gap 0.23 m, mean 7.5 mm; Box2D v3 0.18 m and rapier2d
+    // 0.72 m at the same moment, `cargo bench --bench compare -- joint_grid
+    // --steps 180`). This bounds the gap and the speeds, so a regression
+    // towards tearing or an explosion fails.
+    use physbox::testbed::bench::{joint_grid, settings};
+    let mut world = World::new(settings(false));
+    let bodies = joint_grid(&mut world);
+    run(&mut world, 180);
+    let worst_gap = world
+        .joints()
+        .map(|(id, _)| {
+            let (a, b) = world.joint_anchors(id).unwrap();
+            (a - b).length()
+        })
+        .fold(0.0, f64::max);
+    let max_speed = bodies
+        .iter()
+        .map(|&b| vel(&world, b).length())
+        .fold(0.0, f64::max);
+    println!(
+        "joint grid after 3 s: worst hinge gap {worst_gap:.2e} m, max speed {max_speed:.3} m/s"
+    );
+    assert!(worst_gap < 0.35, "a hinge opened by {worst_gap} m");
+    assert!(max_speed < 20.0, "bodies move at {max_speed} m/s");
+}
+
+#[test]
+fn tumbler_keeps_every_box_inside() {
+    // Box2D's tumbler: 2,025 small boxes in a frame a motor turns at
+    // 25 deg/s. After 10 s every box is still inside the frame's walls.
+    use physbox::testbed::bench::{settings, tumbler};
+    let mut world = World::new(settings(true));
+    let boxes = tumbler(&mut world);
+    run(&mut world, 600);
+    let frame = world
+        .bodies()
+        .find(|(_, b)| b.shapes.len() == 4)
+        .map(|(_, b)| b.xf)
+        .expect("the frame");
+    let outside = boxes
+        .iter()
+        .map(|&b| frame.inv_apply(pos(&world, b)))
+        .filter(|p| p.x.abs() > 9.5 || p.y.abs() > 9.5)
+        .count();
+    let turned = frame.q.angle().to_degrees();
+    println!("tumbler after 10 s: frame turned {turned:.1} deg, {outside} boxes outside");
+    assert_eq!(outside, 0);
+}
