@@ -6,8 +6,9 @@
 # the app does not use reaches the scene's on_key; F12 writes a PNG; a
 # right-drag pans the view; Shift+click spawns a body; the window is still
 # open at the end; puzzle level 1 is won with one click and Enter, and the
-# solution the win saved passes `physbox verify`; hot reload shows saves;
-# edit mode writes a drag into the scene file, Ctrl+Z restores it, drawing
+# solution the win saved passes `physbox verify`; level 4 is won with Space
+# (a key the level takes from the sandbox); hot reload shows saves; edit
+# mode writes a drag into the scene file, Ctrl+Z restores it, drawing
 # appends a box, O opens the editor. Fails loudly with the
 # screenshots kept for inspection.
 set -euo pipefail
@@ -166,6 +167,39 @@ for _ in $(seq 40); do [ -s "$solution" ] && break; sleep 0.5; done
 [ -s "$solution" ] || fail "level 1 was not won in the window (no solution saved)"
 verdict=$("$BIN" verify "$ROOT/scenes/puzzles/01_bridge.lua" "$solution") || fail "verify of the window's solution: $verdict"
 echo "window test: puzzle level 1 won in the window; verify: $verdict"
+kill "$APP_PID"; wait "$APP_PID" 2>/dev/null || true
+APP_PID=""
+
+# Puzzle level 4 takes Space (scene { keys = {"space"} }): the plank goes
+# over the gap, Enter starts, and Space must reach the level's on_key (cut
+# the rope) instead of pausing. Space about 0.9 s after Enter wins (the
+# window of steps 42-66 after Start, measured with verify); a miss is
+# reset with Backspace and tried again. The won solution holds the key and
+# passes verify.
+"$BIN" "$ROOT/scenes/puzzles/04_timing.lua" >"$WORK/app4.log" 2>&1 &
+APP_PID=$!
+WID=$(timeout 20 xdotool search --sync --name 'physbox' | head -1) || fail "no level 4 window appeared"
+eval "$(xdotool getwindowgeometry --shell "$WID")"
+# World (1.7, 0.12) through the level's camera {0.5, 2.5, 9}.
+read -r px py < <(python3 -c "s = $HEIGHT / 9; print(round($X + $WIDTH / 2 + (1.7 - 0.5) * s), round($Y + $HEIGHT / 2 - (0.12 - 2.5) * s))")
+xdotool mousemove "$px" "$py"; sleep 0.3
+xdotool mousedown 1; sleep 0.15; xdotool mouseup 1; sleep 0.3
+xdotool mousemove $((X + WIDTH - 20)) $((Y + 60)); sleep 0.2   # out of the way
+solution4="$WORK/screenshots/04_timing-solution.json"
+for attempt in 1 2 3 4; do
+  tap Return; sleep 0.75
+  xdotool keydown space; sleep 0.1; xdotool keyup space
+  sleep 1.5; shot l4
+  for _ in $(seq 12); do [ -s "$solution4" ] && break; sleep 0.5; done
+  [ -s "$solution4" ] && break
+  echo "window test: level 4 attempt $attempt missed; Backspace resets"
+  tap BackSpace; sleep 0.8
+done
+[ -s "$solution4" ] || fail "level 4 was not won with Space in the window"
+grep -q '"key": "space"' "$solution4" || fail "level 4's saved solution has no Space press: $(cat "$solution4")"
+verdict=$("$BIN" verify "$ROOT/scenes/puzzles/04_timing.lua" "$solution4") || fail "verify of level 4's window solution: $verdict"
+$SHOT png "$WORK/l4.xwd" "$ROOT/target/window-test-level4.png" || true
+echo "window test: puzzle level 4 won in the window with Space (attempt $attempt); verify: $verdict"
 kill "$APP_PID"; wait "$APP_PID" 2>/dev/null || true
 APP_PID=""
 

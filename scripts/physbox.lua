@@ -287,10 +287,33 @@ function rope(o) end
 
 ---@class physbox.SceneOptions
 ---@field title? string
----@field camera? number[] # {x, y, zoom}
+---@field about? string # one line for the scene picker (Tab)
+---@field camera? number[] # {x, y, zoom}: zoom = metres from the bottom of the view to the top
 ---@field background? physbox.Color
+---@field keys? string[] # keys the scene takes from the window ({"space"}: pause moves to P)
+---@field margin? number|{top?: number, right?: number, bottom?: number, left?: number} # pixels kept for panels
 ---@param o physbox.SceneOptions
 function scene(o) end
+
+---@class physbox.FollowOptions
+---@field smooth? number # 0 locked on the body .. under 1 glides
+---@field offset? number[] # {dx, dy} metres added to the body's position
+
+---@class physbox.Camera
+---@field x number? # centre of the view (nil until set or fitted)
+---@field y number?
+---@field zoom number? # metres visible from the bottom of the view to the top
+---@field following Body? # the body followed, or nil
+local Camera = {}
+---Follow a body after every step (the user's pan or zoom pauses it; F resumes).
+---@param body Body
+---@param opts? physbox.FollowOptions
+function Camera:follow(body, opts) end
+---Stop following; the view stays where it is.
+function Camera:unfollow() end
+---Where the view looks (window and headless pictures alike).
+---@type physbox.Camera
+camera = {}
 ---@param text any
 function message(text) end
 ---@param text any

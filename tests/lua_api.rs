@@ -321,7 +321,7 @@ fn output_functions_and_scene_settings() {
     s.step(3).unwrap();
     let st = s.settings();
     assert_eq!(st.title.as_deref(), Some("T"));
-    assert_eq!(st.camera, Some((1.0, 2.0, 3.0)));
+    assert_eq!(s.sim().camera().view(), Some((1.0, 2.0, 3.0)));
     assert_eq!(st.background.as_deref(), Some("#102030"));
     assert_eq!(st.tools.get("circle"), Some(&3));
     assert_eq!(st.tools.get("box"), Some(&2));
@@ -595,4 +595,46 @@ fn destroyed_bodies_leave_force_lists_and_sleep_switch_wakes() {
     .unwrap();
     s.step(1).unwrap();
     assert_eq!(s.console(), vec!["false", "true"]);
+}
+
+#[test]
+fn a_body_world_bounds_removed_says_so() {
+    let mut s = load(
+        "world.bounds = {-5, -5, 5, 5}
+         ball = circle { r = 0.2, y = 4.9 , vy = 30, gravity_scale = 0 }
+         doomed = box { w = 1, h = 1, static = true }
+         function update()
+           if world.steps == 1 then doomed:destroy() end
+           if world.steps == 3 then print(pcall(function() return ball.x end)) end
+           if world.steps == 3 then print(pcall(function() return doomed.x end)) end
+         end",
+    )
+    .unwrap();
+    s.step(3).unwrap();
+    let out = s.console();
+    assert!(out[0].contains("left the world bounds"), "{out:?}");
+    assert!(out[1].contains("destroyed"), "{out:?}");
+    assert!(!out[1].contains("bounds"), "{out:?}");
+}
+
+#[test]
+fn misspelt_body_fields_get_a_did_you_mean_and_density_zero_is_an_error() {
+    let e = load("local b = circle { r = 1 }\nb:apply_forc(1, 0)")
+        .err()
+        .unwrap();
+    assert!(
+        e.message
+            .contains("Body has no field 'apply_forc' — did you mean 'apply_force'?"),
+        "{e}"
+    );
+    let e = load("local b = circle { r = 1 }\nb.omgea = 2")
+        .err()
+        .unwrap();
+    assert!(e.message.contains("did you mean 'omega'?"), "{e}");
+    let e = load("circle { r = 1, density = 0 }").err().unwrap();
+    assert!(
+        e.message
+            .contains("'density' must be a positive number, got 0"),
+        "{e}"
+    );
 }

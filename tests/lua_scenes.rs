@@ -283,3 +283,37 @@ fn newtons_cradle_passes_the_momentum_on() {
     let f = figures("newtons_cradle");
     assert!((f["transfer"] - 1.0).abs() < 0.02, "{f:?}");
 }
+
+/// The first scene a newcomer sees: each exhibit answers the key or click
+/// its label names.
+#[test]
+fn the_gallery_exhibits_answer_their_keys_and_clicks() {
+    let mut s = Scene::load(Path::new("scenes/gallery.lua"), &SceneOptions::default()).unwrap();
+    s.step(60).unwrap();
+    let at = |s: &Scene, name: &str| {
+        let w = s.world();
+        let (_, b) = w
+            .bodies()
+            .find(|(_, b)| b.name.as_deref() == Some(name))
+            .unwrap_or_else(|| panic!("no {name}"));
+        b.xf.p
+    };
+    let (doll, car, wind) = (at(&s, "ragdoll"), at(&s, "car"), at(&s, "wind0"));
+    s.key("j", true).unwrap();
+    s.key("right", true).unwrap();
+    s.key("w", true).unwrap();
+    s.step(20).unwrap();
+    assert!(at(&s, "ragdoll").y > doll.y + 0.5, "J throws the ragdoll");
+    assert!(at(&s, "wind0").y > wind.y + 0.5, "W blows the boxes up");
+    s.step(100).unwrap();
+    assert!(at(&s, "car").x > car.x + 1.0, "Right drives the car");
+    let bodies = s.world().body_count();
+    s.click(15.0, 9.0, "left").unwrap();
+    assert_eq!(s.world().body_count(), bodies + 1, "a click drops a ball");
+    s.step(240).unwrap();
+    assert!(
+        s.console().iter().any(|l| l == "caught 1"),
+        "{:?}",
+        s.console()
+    );
+}

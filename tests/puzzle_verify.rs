@@ -362,3 +362,69 @@ fn every_kind_of_part_can_be_placed_and_behaves_as_described() {
         "the wedge rests on the ledge, at {wedge:?}"
     );
 }
+
+#[test]
+fn a_hand_written_solution_needs_no_level_hash() {
+    let dir = std::env::temp_dir().join(format!("physbox-nohash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("by_hand.json");
+    std::fs::write(
+        &path,
+        "{ \"level\": \"01_bridge.lua\", \"parts\": [ { \"kind\": \"plank\", \"x\": 0.3, \"y\": 0.1, \"angle\": 0 } ] }",
+    )
+    .unwrap();
+    let sol = Solution::load(&path).unwrap();
+    let level = Path::new("scenes/puzzles/01_bridge.lua");
+    let report = verify(level, &sol, None, &opts()).unwrap();
+    assert!(
+        matches!(report.verdict, Verdict::Won { .. }),
+        "{}",
+        report.verdict
+    );
+    assert!(
+        report.notes.iter().any(|n| n.contains("no level_hash")),
+        "{:?}",
+        report.notes
+    );
+    // Without a hash, another level's name is still refused.
+    let other = Path::new("scenes/puzzles/02_button.lua");
+    let err = verify(other, &sol, None, &opts()).err().unwrap();
+    assert!(err.contains("another level"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn verify_draws_the_replay_to_show_why_a_solution_fails() {
+    let dir = std::env::temp_dir().join(format!("physbox-verify-pics-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Level 4 with the plank but the cut 30 steps early: a LOSE.
+    let level = Path::new("scenes/puzzles/04_timing.lua");
+    let mut sol = Solution::load(&solution_of(level)).unwrap();
+    for k in &mut sol.keys {
+        k.step -= 30;
+    }
+    let sol_path = dir.join("early.json");
+    sol.save(&sol_path).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_physbox"))
+        .args(["verify", "scenes/puzzles/04_timing.lua"])
+        .arg(&sol_path)
+        .args(["--size", "320x180", "--every", "100", "--screenshot"])
+        .arg(dir.join("end.png"))
+        .arg("--frames")
+        .arg(dir.join("frames"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    let step: u64 = stdout
+        .split_whitespace()
+        .nth(3)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let end = physbox::render::image::load_png(&dir.join("end.png")).unwrap();
+    assert_eq!((end.width(), end.height()), (320, 180));
+    let frames = std::fs::read_dir(dir.join("frames")).unwrap().count() as u64;
+    assert_eq!(frames, step / 100 + 1, "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -487,3 +487,45 @@ fn start_after_editing_runs_exactly_the_world_verify_builds() {
     scene.step(240).unwrap();
     assert_eq!(window, scene.world().state_hash());
 }
+
+#[test]
+fn every_part_kind_is_picked_turned_and_returned() {
+    let level = "scene { camera = {0, 2, 20} }
+tools { plank = 1, box = 1, circle = 1, spring = 1, polygon = 1, segment = 1 }
+box { x = 0, y = -0.5, w = 30, h = 1, static = true, name = \"ground\" }
+";
+    let (mut sb, _) = open("every_kind", level);
+    for (i, kind) in PartKind::ALL.into_iter().enumerate() {
+        let spot = Vec2::new(-7.5 + 3.0 * i as f64, 3.0);
+        click_bin(&mut sb, kind.name());
+        click_world(&mut sb, spot);
+        assert_eq!(puzzle(&sb).parts().len(), 1, "{kind:?} placed");
+        let p = puzzle(&sb).parts()[0].part;
+        let on = Vec2::new(p.x, p.y);
+        hover(&mut sb, on);
+        assert!(
+            sb.hovered_part().is_some(),
+            "{kind:?}: hovering shows nothing"
+        );
+        let m = at(&sb, on);
+        frame(
+            &mut sb,
+            &Input {
+                mouse: Some(m),
+                ..press("e")
+            },
+            0.0,
+        );
+        let turned = puzzle(&sb).parts()[0].part.angle;
+        assert!(
+            (turned + 5f64.to_radians()).abs() < 1e-9,
+            "{kind:?} turned {turned}"
+        );
+        right_click(&mut sb, m);
+        assert!(
+            puzzle(&sb).parts().is_empty(),
+            "{kind:?} went back to the bin"
+        );
+        assert_eq!(puzzle(&sb).remaining(kind), 1, "{kind:?}");
+    }
+}

@@ -353,3 +353,41 @@ fn a_keep_state_reload_of_a_puzzle_level_loads_the_file_once() {
         sb.notice()
     );
 }
+
+#[test]
+fn plots_read_on_through_a_keep_state_reload_and_start_empty_on_restart() {
+    let dir = temp_dir("plots");
+    let path = dir.join("scene.lua");
+    let scene = |colour: &str| {
+        format!(
+            "ball = circle {{ name = 'ball', x = 0, y = 3, r = 0.5, color = '{colour}' }}\n\
+             function update() plot('height', ball.y) end\n"
+        )
+    };
+    std::fs::write(&path, scene("#ff0000")).unwrap();
+    let mut sb = Sandbox::open(&path, &SceneOptions::default(), 400, 300).unwrap();
+    let mut r = Reloader::new(sb.scene());
+    for _ in 0..20 {
+        sb.advance(1.0 / 60.0);
+    }
+    let before = sb.scene().sim().plots()[0].1.len();
+    assert!(before >= 15, "{before}");
+    std::fs::write(&path, scene("#00ff00")).unwrap();
+    reload(&mut sb, &mut r, &path);
+    let after = sb.scene().sim().plots()[0].1.clone();
+    assert_eq!(after.len(), before, "the series reads on");
+    for _ in 0..10 {
+        sb.advance(1.0 / 60.0);
+    }
+    let on = sb.scene().sim().plots()[0].1.clone();
+    assert!(on.len() > before, "{} samples", on.len());
+    assert!(
+        on.windows(2).all(|w| w[0].step < w[1].step),
+        "one series, in step order"
+    );
+    // Restart: the new run's series only.
+    sb.set_reload_mode(ReloadMode::Restart);
+    std::fs::write(&path, scene("#0000ff")).unwrap();
+    reload(&mut sb, &mut r, &path);
+    assert!(sb.scene().sim().plots().iter().all(|(_, s)| s.is_empty()));
+}

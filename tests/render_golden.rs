@@ -168,7 +168,7 @@ fn debug_layers_draw_over_the_world() {
     use physbox::render::{Layers, Poses};
     let mut s = scene_file("scenes/showcase.lua");
     s.step(40).unwrap();
-    let cam = view::initial_camera(&s, 320, 180);
+    let cam = view::initial_camera(&mut s, 320, 180);
     let mut r = Renderer::new();
     let draw = |r: &mut Renderer, layers: Layers| {
         let mut pm = physbox::render::pixmap(320, 180);
@@ -233,7 +233,7 @@ fn joints_springs_and_ropes_are_drawn() {
     ] {
         let mut s = scene_file(scene);
         s.step(10).unwrap();
-        let cam = view::initial_camera(&s, 320, 180);
+        let cam = view::initial_camera(&mut s, 320, 180);
         let draw = |r: &mut Renderer, layers: Layers| {
             let mut pm = physbox::render::pixmap(320, 180);
             view::draw_scene(r, &mut pm, &s, &cam, &Poses::default(), 1.0, layers, &[]);

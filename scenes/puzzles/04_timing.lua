@@ -5,7 +5,8 @@
 -- the solution file, and `physbox verify` replays them.
 local P = require("puzzle")
 
-scene { title = "4. Cut the rope: plank the gap, Enter, then Space at the right moment", camera = {0.5, 2.5, 9} }
+scene { title = "4. Cut the rope: plank the gap, Enter, then Space at the right moment", camera = {0.5, 2.5, 9},
+        keys = {"space"} }  -- Space is the level's: the sandbox pauses with P instead
 tools { plank = 1 }
 next_scene("05_catapult.lua")
 

@@ -34,18 +34,73 @@ pub fn world_bounds(scene: &Scene) -> Option<Aabb> {
     out
 }
 
-/// The camera a scene opens with: its `scene { camera }`, else one that
-/// fits every body.
-pub fn initial_camera(scene: &Scene, width: u32, height: u32) -> Camera {
-    let mut cam = Camera::new(width, height);
-    if let Some((x, y, zoom)) = scene.settings().camera {
-        cam.look_at(x, y, zoom);
-    } else if let Some(b) = world_bounds(scene) {
-        cam.fit(b, 0.06);
-    } else {
-        cam.look_at(0.0, 0.0, 20.0);
+/// The scene's margins in pixels [top, right, bottom, left], shrunk so the
+/// area inside keeps at least half of a `w` × `h` view each way.
+pub fn margins(scene: &Scene, w: u32, h: u32) -> [f64; 4] {
+    let [t, r, b, l] = scene.settings().margin;
+    let fit = |a: f64, c: f64, size: u32| {
+        let room = size as f64 * 0.5;
+        let k = if a + c > room { room / (a + c) } else { 1.0 };
+        (a * k, c * k)
+    };
+    let (t, b) = fit(t, b, h);
+    let (l, r) = fit(l, r, w);
+    [t, r, b, l]
+}
+
+/// A scene that set no camera gets one that fits every body, once, for a
+/// `w` × `h` view: written into its camera, so later pictures never re-fit
+/// (a body flying off does not shrink the scene to dots).
+pub fn settle_camera(scene: &mut Scene, w: u32, h: u32) {
+    if scene.sim().camera().view().is_some() {
+        return;
     }
+    let [t, r, b, l] = margins(scene, w, h);
+    let (iw, ih) = ((w as f64 - l - r).max(1.0), (h as f64 - t - b).max(1.0));
+    let (x, y, zoom) = match world_bounds(scene) {
+        Some(bounds) => {
+            let mut inner = Camera::new(iw as u32, ih as u32);
+            inner.fit(bounds, 0.06);
+            (inner.center.x, inner.center.y, ih / inner.scale)
+        }
+        None => (0.0, 0.0, 20.0),
+    };
+    scene.sim_mut().camera_mut().settle(x, y, zoom);
+}
+
+/// The camera a scene opens with in a `w` × `h` view: its own, else one
+/// that fits every body (settled into the scene).
+pub fn initial_camera(scene: &mut Scene, w: u32, h: u32) -> Camera {
+    settle_camera(scene, w, h);
+    camera_of(scene, w, h, 1.0)
+}
+
+/// The renderer's camera for the scene's view in a `w` × `h` picture, drawn
+/// `alpha` of the way from the last step's start to its end (1 = now).
+/// The scene's `x, y, zoom` frame the area inside its margins.
+pub fn camera_of(scene: &Scene, w: u32, h: u32, alpha: f64) -> Camera {
+    let mut cam = Camera::new(w, h);
+    let sim = scene.sim();
+    let state = sim.camera();
+    let (Some((x, y)), Some(zoom)) = (state.center_at(alpha), state.zoom) else {
+        cam.look_at(0.0, 0.0, 20.0);
+        return cam;
+    };
+    let [t, r, b, l] = margins(scene, w, h);
+    cam.look_at(x, y, zoom * h as f64 / (h as f64 - t - b).max(1.0));
+    cam.center.x -= (l - r) * 0.5 / cam.scale;
+    cam.center.y += (t - b) * 0.5 / cam.scale;
     cam
+}
+
+/// The user panned or zoomed to `cam`: that is the scene's view now (and
+/// following waits until the user asks for it again).
+pub fn user_moved_to(scene: &mut Scene, cam: &Camera) {
+    let [t, r, b, l] = margins(scene, cam.width, cam.height);
+    let x = cam.center.x + (l - r) * 0.5 / cam.scale;
+    let y = cam.center.y - (t - b) * 0.5 / cam.scale;
+    let zoom = (cam.height as f64 - t - b).max(1.0) / cam.scale;
+    scene.sim_mut().camera_mut().user_view(x, y, zoom);
 }
 
 fn color(s: &str) -> Rgba {
@@ -134,7 +189,8 @@ pub fn draw_scene(
 }
 
 /// A still picture of the scene as it is now, as headless runs save it:
-/// the opening camera, the scene's overlay, and a caption line.
+/// the scene's camera (fitted once, on the first picture, if the scene set
+/// none), its overlay, and a caption line.
 pub fn still(
     renderer: &mut Renderer,
     scene: &mut Scene,
@@ -142,7 +198,8 @@ pub fn still(
     height: u32,
 ) -> Result<Pixmap, String> {
     let mut pm = crate::render::pixmap(width, height);
-    let cam = initial_camera(scene, width, height);
+    settle_camera(scene, width, height);
+    let cam = camera_of(scene, width, height, 1.0);
     let cmds = scene.draw().map_err(|e| e.to_string())?;
     let poses = Poses::default();
     draw_scene(

@@ -114,7 +114,7 @@ pub fn plots(
         if lo.is_nan() || hi.is_nan() || lo > hi {
             continue;
         }
-        let span_v = if hi - lo > 1e-12 { hi - lo } else { 1.0 };
+        let (lo, span_v) = shown_range(lo, hi);
         // At most one point per pixel column: long runs stay cheap.
         let step = (s.samples.len() / (gw as usize).max(1)).max(1);
         let mut pb = PathBuilder::new();
@@ -134,6 +134,19 @@ pub fn plots(
         }
         stroke(pm, pb, s.color, 1.5);
     }
+}
+
+/// The vertical range a series is drawn over: its own, but never less than
+/// a tenth of its size (and 0.1 near zero), centred — so a flat or nearly
+/// flat series ([9.500 .. 9.500], or noise in the fifth digit) is a level
+/// line mid-panel, not noise stretched to full height. (low end, span)
+pub fn shown_range(lo: f64, hi: f64) -> (f64, f64) {
+    let min_span = (0.1 * lo.abs().max(hi.abs())).max(0.1);
+    if hi - lo >= min_span {
+        return (lo, hi - lo);
+    }
+    let mid = 0.5 * (lo + hi);
+    (mid - 0.5 * min_span, min_span)
 }
 
 /// Split `s` into lines of at most `max` characters (at spaces when it can).
@@ -162,6 +175,20 @@ pub fn wrap(s: &str, max: usize) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn flat_series_get_a_minimum_span_and_sit_mid_panel() {
+        use super::shown_range;
+        // Flat at 9.5: a span of 0.95 centred on it.
+        let (lo, span) = shown_range(9.5, 9.5);
+        assert!((span - 0.95).abs() < 1e-12 && (lo + span / 2.0 - 9.5).abs() < 1e-12);
+        // Noise in the fifth digit is not stretched.
+        assert!((shown_range(9.50001, 9.50003).1 - 0.95).abs() < 1e-5);
+        // Zero: 0.1.
+        assert_eq!(shown_range(0.0, 0.0), (-0.05, 0.1));
+        // A real range is drawn as it is.
+        assert_eq!(shown_range(-3.0, 7.0), (-3.0, 10.0));
+    }
+
     #[test]
     fn wrap_breaks_at_spaces_and_long_words() {
         assert_eq!(super::wrap("aa bb cc", 5), vec!["aa bb", "cc"]);

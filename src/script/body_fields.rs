@@ -36,6 +36,70 @@ pub(super) fn destroyed(lua: &Lua, id: BodyId) -> mlua::Error {
     }
 }
 
+/// Every name a Body handle answers to (fields and methods), for the
+/// did-you-mean of a misspelt one.
+const BODY_NAMES: &[&str] = &[
+    "x",
+    "y",
+    "angle",
+    "vx",
+    "vy",
+    "omega",
+    "type",
+    "friction",
+    "restitution",
+    "gravity_scale",
+    "bullet",
+    "awake",
+    "mass",
+    "inertia",
+    "name",
+    "id",
+    "color",
+    "force",
+    "position",
+    "velocity",
+    "center",
+    "apply_force",
+    "apply_impulse",
+    "apply_torque",
+    "kinetic_energy",
+    "local_point",
+    "world_point",
+    "destroy",
+    "add_circle",
+    "add_box",
+    "add_polygon",
+    "source",
+    "called_from",
+];
+
+/// `Body has no field 'apply_forc' — did you mean 'apply_force'?`
+fn no_field(lua: &Lua, name: &str) -> mlua::Error {
+    let hint = super::options::suggest(name, BODY_NAMES)
+        .map(|s| format!(" — did you mean '{s}'?"))
+        .unwrap_or_default();
+    scene_err(lua, format!("Body has no field '{name}'{hint}"))
+}
+
+/// The error for a handle whose body is gone: one that `world.bounds`
+/// removed says so.
+pub(super) fn gone(lua: &Lua, id: BodyId) -> mlua::Error {
+    let left = {
+        let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
+        let sim = ctx.sim.borrow();
+        sim.left_bounds.contains(&id)
+    };
+    if left {
+        scene_err(
+            lua,
+            "this body left the world bounds (world.bounds) and was removed (its handle is no longer valid)",
+        )
+    } else {
+        destroyed(lua, id)
+    }
+}
+
 /// Run `f` on the live body's sim, or fail with the destroyed-handle error.
 pub(super) fn with_sim<R>(
     lua: &Lua,
@@ -47,7 +111,7 @@ pub(super) fn with_sim<R>(
     if sim.world.body(id).is_err() {
         drop(sim);
         drop(ctx);
-        return Err(destroyed(lua, id));
+        return Err(gone(lua, id));
     }
     // A method may move, push or destroy the body: the force callbacks'
     // copy of the step's start would no longer be true.
@@ -129,7 +193,7 @@ pub(super) fn get_field(lua: &Lua, id: BodyId, key: &str) -> mlua::Result<Value>
                 Some(f) => Value::Function(f),
                 None => Value::Nil,
             },
-            other => return Err(scene_err(lua, format!("Body has no field '{other}'"))),
+            other => return Err(no_field(lua, other)),
         })
     })
 }
@@ -165,7 +229,7 @@ pub(super) fn set_field(lua: &Lua, id: BodyId, key: &str, v: Value) -> mlua::Res
         "mass" | "inertia" | "id" | "source" | "called_from" => {
             return Err(scene_err(lua, format!("{what} is read only")))
         }
-        other => return Err(scene_err(lua, format!("Body has no field '{other}'"))),
+        other => return Err(no_field(lua, other)),
     };
     let result: Result<(), String> = with_sim(lua, id, |sim| {
         sim.force_inputs.expire();

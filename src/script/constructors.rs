@@ -130,7 +130,7 @@ fn material(o: &Opts, geom: ShapeGeom) -> mlua::Result<ShapeDef> {
         i32::try_from(group).map_err(|_| o.err(format!("'group' is out of range: {group}")))?;
     Ok(ShapeDef {
         geom,
-        density: o.non_negative_or("density", 1.0)?,
+        density: o.positive_opt("density")?.unwrap_or(1.0),
         friction: o.non_negative_or("friction", 0.6)?,
         static_friction: None,
         restitution: o.non_negative_or("restitution", 0.0)?,

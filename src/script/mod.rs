@@ -14,7 +14,7 @@
 //! (Body handles; `body_fields`, `body_methods`), `world_api` (`world`),
 //! `joints` (joints, springs, ropes), `forces` (and `force_inputs`, what the
 //! callbacks read), `stepper` (one step and its callbacks), `output`
-//! (scene-level functions), `draw`, `scene` (load and run), `sim` (the world
+//! (scene-level functions), `draw`, `scene` (load and run), `camera` (the view and what it follows), `sim` (the world
 //! and what the scene keeps beside it), `saved_state` (what a snapshot file
 //! keeps), `creation` (what the file built, for keep-state reload), `origin` (the
 //! file and line each body, joint and force was made at).
@@ -22,6 +22,7 @@
 mod body_fields;
 mod body_methods;
 pub mod calls;
+pub mod camera;
 mod color;
 pub mod constructors;
 pub mod creation;

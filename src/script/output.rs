@@ -1,4 +1,5 @@
-//! Scene-level declarations and output: `scene`, `tools`, `next_scene`,
+//! Scene-level declarations and output: `scene` (title, about, camera,
+//! background, keys, margin), `tools`, `next_scene`,
 //! `message`, `win`, `lose`, `plot`, and the input polls `key_down`/`mouse`.
 
 use super::color::parse_color;
@@ -24,12 +25,19 @@ fn with_ctx<R>(lua: &Lua, f: impl FnOnce(&SceneContext) -> R) -> R {
     f(&ctx)
 }
 
-/// Key names `on_key` and `key_down` use.
+/// Key names `on_key`, `key_down` and `scene { keys }` use: the
+/// contract's ("a".."z", "0".."9", "left", "space", "enter", ...) and the
+/// window's other keys ("period", "f5", ...).
 pub fn is_key_name(k: &str) -> bool {
     let single = k.len() == 1
         && k.chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    let function = k
+        .strip_prefix('f')
+        .and_then(|n| n.parse::<u32>().ok())
+        .is_some_and(|n| (1..=12).contains(&n));
     single
+        || function
         || matches!(
             k,
             "left"
@@ -44,7 +52,52 @@ pub fn is_key_name(k: &str) -> bool {
                 | "tab"
                 | "escape"
                 | "backspace"
+                | "delete"
+                | "insert"
+                | "home"
+                | "end"
+                | "pageup"
+                | "pagedown"
+                | "minus"
+                | "equal"
+                | "leftbracket"
+                | "rightbracket"
+                | "backslash"
+                | "semicolon"
+                | "apostrophe"
+                | "comma"
+                | "period"
+                | "slash"
+                | "backquote"
         )
+}
+
+/// `scene { keys = {...} }`: key names, each checked.
+fn key_list(o: &Opts) -> mlua::Result<Option<Vec<String>>> {
+    let Some(t) = o.table("keys")? else {
+        return Ok(None);
+    };
+    let mut keys = Vec::new();
+    for (i, v) in t.sequence_values::<Value>().enumerate() {
+        let k = match v? {
+            Value::String(s) => s.to_str()?.to_string(),
+            other => {
+                return Err(o.err(format!(
+                    "'keys'[{}] must be a key name, got {}",
+                    i + 1,
+                    type_name(&other)
+                )))
+            }
+        };
+        if !is_key_name(&k) {
+            return Err(o.err(format!(
+                "'keys'[{}]: unknown key name '{k}' (\"a\"..\"z\", \"0\"..\"9\", \"space\", \"left\", \"enter\", \"period\", \"f5\", ...)",
+                i + 1
+            )));
+        }
+        keys.push(k);
+    }
+    Ok(Some(keys))
 }
 
 pub fn install(lua: &Lua) -> mlua::Result<()> {
@@ -98,48 +151,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             Ok(())
         })?,
     )?;
-    g.raw_set(
-        "scene",
-        lua.create_function(|lua, v: Value| {
-            let o = Opts::new(lua, "scene", v, &["title", "camera", "background"])?;
-            let title = o.string("title")?;
-            let camera = match o.table("camera")? {
-                None => None,
-                Some(t) => {
-                    let mut c = [0.0, 0.0, 1.0];
-                    for (i, slot) in c.iter_mut().enumerate() {
-                        match t.raw_get::<Value>(i + 1)? {
-                            Value::Nil if i == 2 => {}
-                            Value::Integer(n) => *slot = n as f64,
-                            Value::Number(n) if n.is_finite() => *slot = n,
-                            other => {
-                                return Err(o.err(format!(
-                                "'camera' must be {{x, y, zoom}} of numbers, got {} at position {}",
-                                type_name(&other),
-                                i + 1
-                            )))
-                            }
-                        }
-                    }
-                    if c[2] <= 0.0 {
-                        return Err(o.err(format!("'camera' zoom must be positive, got {}", c[2])));
-                    }
-                    Some((c[0], c[1], c[2]))
-                }
-            };
-            let background = match o.string("background")? {
-                None => None,
-                Some(c) => Some(parse_color(&c).map_err(|m| o.err(format!("'background': {m}")))?),
-            };
-            with_ctx(lua, |c| {
-                let s = &mut c.sim.borrow_mut().settings;
-                s.title = title.or(s.title.take());
-                s.camera = camera.or(s.camera);
-                s.background = background.or(s.background.take());
-            });
-            Ok(())
-        })?,
-    )?;
+    g.raw_set("scene", lua.create_function(scene)?)?;
     g.raw_set(
         "tools",
         lua.create_function(|lua, v: Value| {
@@ -198,7 +210,15 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             if !is_key_name(&k) {
                 return Err(scene_err(lua, format!("key_down: unknown key name '{k}' (\"a\"..\"z\", \"0\"..\"9\", \"left\", \"space\", ...)")));
             }
-            Ok(with_ctx(lua, |c| c.keys_down.borrow().contains(&k)))
+            Ok(with_ctx(lua, |c| {
+                // A key the scene polls is the scene's from now on (the
+                // window's rule for keys a scene wants).
+                let mut polled = c.keys_polled.borrow_mut();
+                if !polled.contains(&k) {
+                    polled.push(k.clone());
+                }
+                c.keys_down.borrow().contains(&k)
+            }))
         })?,
     )?;
     g.raw_set(
@@ -206,4 +226,103 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         lua.create_function(|lua, ()| Ok(with_ctx(lua, |c| c.mouse.get())))?,
     )?;
     Ok(())
+}
+
+/// `scene { title, about, camera, background, keys, margin }`: each call
+/// changes what it names (so `scene { camera = ... }` from a callback moves
+/// the view, as `camera.x = ...` does).
+fn scene(lua: &Lua, v: Value) -> mlua::Result<()> {
+    let o = Opts::new(
+        lua,
+        "scene",
+        v,
+        &["title", "about", "camera", "background", "keys", "margin"],
+    )?;
+    let title = o.string("title")?;
+    let about = o.string("about")?;
+    let camera = match o.table("camera")? {
+        None => None,
+        Some(t) => Some(camera_triple(&o, &t)?),
+    };
+    let background = match o.string("background")? {
+        None => None,
+        Some(c) => Some(parse_color(&c).map_err(|m| o.err(format!("'background': {m}")))?),
+    };
+    let keys = key_list(&o)?;
+    let margin = margin(&o)?;
+    with_ctx(lua, |c| {
+        let mut sim = c.sim.borrow_mut();
+        if let Some((x, y, zoom)) = camera {
+            sim.camera_mut().set(Some(x), Some(y), Some(zoom));
+        }
+        let s = &mut sim.settings;
+        s.title = title.or(s.title.take());
+        s.about = about.or(s.about.take());
+        s.background = background.or(s.background.take());
+        if let Some(k) = keys {
+            s.keys = k;
+        }
+        if let Some(m) = margin {
+            s.margin = m;
+        }
+    });
+    Ok(())
+}
+
+/// `camera = {x, y, zoom}`: three finite numbers, zoom positive.
+fn camera_triple(o: &Opts, t: &mlua::Table) -> mlua::Result<(f64, f64, f64)> {
+    let mut c = [0.0; 3];
+    for (i, slot) in c.iter_mut().enumerate() {
+        match t.raw_get::<Value>(i + 1)? {
+            Value::Nil if i == 2 => {
+                return Err(o.err(
+                    "'camera' needs {x, y, zoom}: the zoom (metres visible from the bottom of the view to the top) is missing",
+                ))
+            }
+            Value::Integer(n) => *slot = n as f64,
+            Value::Number(n) if n.is_finite() => *slot = n,
+            other => {
+                return Err(o.err(format!(
+                    "'camera' must be {{x, y, zoom}} of finite numbers, got {} at position {}",
+                    type_name(&other),
+                    i + 1
+                )))
+            }
+        }
+    }
+    if c[2] <= 0.0 {
+        return Err(o.err(format!("'camera' zoom must be positive, got {}", c[2])));
+    }
+    Ok((c[0], c[1], c[2]))
+}
+
+/// `margin = 40` (every edge) or `margin = {top = 40, bottom = 120}`
+/// (pixels, missing edges 0): [top, right, bottom, left].
+fn margin(o: &Opts) -> mlua::Result<Option<[f64; 4]>> {
+    let check = |what: &str, n: f64| {
+        if n.is_finite() && (0.0..=4000.0).contains(&n) {
+            Ok(n)
+        } else {
+            Err(o.err(format!(
+                "'margin'{what} must be a number of pixels from 0 to 4000, got {n}"
+            )))
+        }
+    };
+    match o.raw("margin")? {
+        Value::Nil => Ok(None),
+        Value::Integer(n) => Ok(Some([check("", n as f64)?; 4])),
+        Value::Number(n) => Ok(Some([check("", n)?; 4])),
+        Value::Table(t) => {
+            let edges = Opts::new(o.lua(), "scene: 'margin'", Value::Table(t), &["top", "right", "bottom", "left"])?;
+            let mut m = [0.0; 4];
+            for (slot, name) in m.iter_mut().zip(["top", "right", "bottom", "left"]) {
+                *slot = check(&format!(" {name}"), edges.num_or(name, 0.0)?)?;
+            }
+            Ok(Some(m))
+        }
+        other => Err(o.err(format!(
+            "'margin' must be a number of pixels or {{top = ..., right = ..., bottom = ..., left = ...}}, got {}",
+            type_name(&other)
+        ))),
+    }
 }

@@ -1,5 +1,8 @@
 //! `require(name)`: `name.lua` from the scene's folder, then from the
-//! project's `scripts/` folder, and nothing else. Names are plain module
+//! project's `scripts/` folder, then the modules built into physbox
+//! (`puzzle`, `measure`: copies of `scripts/*.lua` embedded in the binary,
+//! so a scene anywhere, run by an installed physbox, finds them; a file of
+//! the same name beside the scene wins), and nothing else. Names are plain module
 //! names (`helpers`, `lib.shapes` = `lib/shapes.lua`); anything that could
 //! leave those folders (`..`, absolute paths, backslashes) is refused, and
 //! the resolved file must canonicalise to a path inside its folder (so a
@@ -18,20 +21,25 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         if let Some(v) = loaded.raw_get::<Option<Value>>(name.as_str())? {
             return Ok(v);
         }
-        let path = resolve(lua, &name).map_err(|m| scene_err(lua, m))?;
-        let src = std::fs::read_to_string(&path)
-            .map_err(|e| scene_err(lua, format!("require: cannot read {}: {e}", path.display())))?;
+        let found = resolve(lua, &name).map_err(|m| scene_err(lua, m))?;
+        let (src, chunk_name) = match found {
+            Found::File(path) => {
+                let src = std::fs::read_to_string(&path).map_err(|e| {
+                    scene_err(lua, format!("require: cannot read {}: {e}", path.display()))
+                })?;
+                let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
+                ctx.sources.borrow_mut().push(path.clone());
+                super::origin::remember_text(&ctx, display_path(&path), &src);
+                (src, format!("@{}", display_path(&path)))
+            }
+            Found::BuiltIn(src) => (src.to_string(), format!("@(built in) {name}.lua")),
+        };
         if src.starts_with("---@meta") {
             return Err(scene_err(
                 lua,
                 format!("require: '{name}' is an editor annotation file (---@meta), not a module"),
             ));
         }
-        let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
-        ctx.sources.borrow_mut().push(path.clone());
-        super::origin::remember_text(&ctx, display_path(&path), &src);
-        drop(ctx);
-        let chunk_name = format!("@{}", display_path(&path));
         let v: Value = lua
             .load(src)
             .set_name(chunk_name)
@@ -44,6 +52,20 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
     lua.globals().raw_set("require", f)
 }
 
+/// The modules built into physbox: `scripts/` as it was when physbox was
+/// built.
+const BUILT_IN: &[(&str, &str)] = &[
+    ("puzzle", include_str!("../../scripts/puzzle.lua")),
+    ("measure", include_str!("../../scripts/measure.lua")),
+];
+
+fn built_in(name: &str) -> Option<&'static str> {
+    BUILT_IN
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, src)| *src)
+}
+
 fn valid_name(name: &str) -> bool {
     !name.is_empty()
         && name.split(['.', '/']).all(|seg| {
@@ -54,7 +76,13 @@ fn valid_name(name: &str) -> bool {
         })
 }
 
-fn resolve(lua: &Lua, name: &str) -> Result<PathBuf, String> {
+/// Where a module was found.
+enum Found {
+    File(PathBuf),
+    BuiltIn(&'static str),
+}
+
+fn resolve(lua: &Lua, name: &str) -> Result<Found, String> {
     if !valid_name(name) {
         return Err(format!(
             "require: '{name}' is not a module name (use names like 'helpers' or 'lib.shapes'; paths outside the scene's folder and scripts/ are not allowed)"
@@ -73,9 +101,12 @@ fn resolve(lua: &Lua, name: &str) -> Result<PathBuf, String> {
             continue;
         };
         if real.starts_with(&root) {
-            return Ok(candidate);
+            return Ok(Found::File(candidate));
         }
         return Err(format!("require: '{name}' leads outside {}", dir.display()));
+    }
+    if let Some(src) = built_in(name) {
+        return Ok(Found::BuiltIn(src));
     }
     // The files it could have been count as sources: a reload watches
     // them, so creating the missing module reloads the scene.
@@ -83,9 +114,11 @@ fn resolve(lua: &Lua, name: &str) -> Result<PathBuf, String> {
         .borrow_mut()
         .extend(dirs.iter().map(|d| d.join(&rel)));
     let looked: Vec<String> = dirs.iter().map(|d| display_path(&d.join(&rel))).collect();
+    let built: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
     Err(format!(
-        "require: module '{name}' not found (looked for {})",
-        looked.join(", ")
+        "require: module '{name}' not found (looked for {}, and among the modules built into physbox: {})",
+        looked.join(", "),
+        built.join(", ")
     ))
 }
 

@@ -139,6 +139,7 @@ impl Scene {
             sources: RefCell::new(vec![path.to_path_buf()]),
             in_callback: Cell::new(false),
             keys_down: RefCell::new(Vec::new()),
+            keys_polled: RefCell::new(Vec::new()),
             mouse: Cell::new((0.0, 0.0)),
             forces: RefCell::new(None),
             scene_file: Rc::from(shown.as_str()),
@@ -157,6 +158,7 @@ impl Scene {
             super::handles::install(&lua, &sim)?;
             output::install(&lua)?;
             super::step_hooks::install(&lua)?;
+            super::camera::install(&lua)?;
             lua.globals()
                 .raw_set("world", lua.create_userdata(WorldHandle)?)?;
             Ok(())
@@ -291,6 +293,33 @@ impl Scene {
         let lua = self.lua();
         let key = key.to_string();
         self.guarded(|| stepper::call_callback(lua, "on_key", || Ok((key, pressed))))
+    }
+
+    /// Is `key` held as far as the scene knows (it saw it go down)?
+    pub fn key_held(&self, key: &str) -> bool {
+        self.lua()
+            .app_data_ref::<SceneContext>()
+            .expect("scene context")
+            .keys_down
+            .borrow()
+            .iter()
+            .any(|k| k == key)
+    }
+
+    /// Keys the scene takes from the window's own bindings: declared in
+    /// `scene { keys = {...} }`, or polled with `key_down` so far.
+    pub fn keys_taken(&self) -> Vec<String> {
+        let ctx = self
+            .lua()
+            .app_data_ref::<SceneContext>()
+            .expect("scene context");
+        let mut keys = self.sim.borrow().settings.keys.clone();
+        for k in ctx.keys_polled.borrow().iter() {
+            if !keys.contains(k) {
+                keys.push(k.clone());
+            }
+        }
+        keys
     }
 
     /// The mouse moved to world point (x, y).

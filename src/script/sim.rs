@@ -2,6 +2,7 @@
 //! scene-level data the API reads and writes (colours, force callbacks,
 //! plots, messages, settings). Lua reaches it through `SceneContext` (app data).
 
+use super::camera::CameraState;
 use super::force_inputs::ForceInputs;
 use super::origin::Origin;
 use crate::physics::{BodyDef, BodyId, BodyType, JointId, PhysicsResult, ShapeDef, World};
@@ -51,7 +52,13 @@ pub enum Outcome {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SceneSettings {
     pub title: Option<String>,
-    pub camera: Option<(f64, f64, f64)>,
+    /// One line about the scene (the picker shows it).
+    pub about: Option<String>,
+    /// Keys the scene takes from the sandbox (`scene { keys = {...} }`).
+    pub keys: Vec<String>,
+    /// Pixels at the window's edges (top, right, bottom, left) kept for
+    /// the panels: the camera frames the area inside them.
+    pub margin: [f64; 4],
     pub background: Option<String>,
     pub tools: BTreeMap<String, u32>,
     pub next_scene: Option<String>,
@@ -121,6 +128,10 @@ pub struct Sim {
     pub(super) force_inputs: ForceInputs,
     /// Bodies the scene file built, in order (keep-state reload).
     pub(super) creations: Vec<crate::script::creation::Creation>,
+    /// Where the view looks (`camera`, `scene { camera }`).
+    pub(super) camera: CameraState,
+    /// Bodies `world.bounds` removed (their handles say so).
+    pub(super) left_bounds: Vec<BodyId>,
     /// `math.random`'s generator (`random.rs`): seeded from `world.seed`,
     /// saved in snapshots.
     pub(super) random: crate::script::random::Random,
@@ -151,11 +162,24 @@ impl Sim {
             forced_bodies: 0,
             force_inputs: ForceInputs::default(),
             creations: Vec::new(),
+            camera: CameraState::default(),
+            left_bounds: Vec::new(),
             random: Default::default(),
             lua_forces: Vec::new(),
             graves: Vec::new(),
             joint_origins: HashMap::new(),
         }
+    }
+
+    /// Where the view looks.
+    pub fn camera(&self) -> &CameraState {
+        &self.camera
+    }
+
+    /// The view, for the app: the first frame's fit, the user's pan and
+    /// zoom, following again.
+    pub fn camera_mut(&mut self) -> &mut CameraState {
+        &mut self.camera
     }
 
     /// The world, to read.
@@ -237,6 +261,19 @@ impl Sim {
     /// `plot()` series in first-use order.
     pub fn plots(&self) -> &[(String, Vec<Sample>)] {
         &self.plots
+    }
+
+    /// Keep-state reload: the old version's series read on — its samples
+    /// come first, then any the new version made while it loaded.
+    pub fn continue_plots(&mut self, old: &[(String, Vec<Sample>)]) {
+        let mut merged: Vec<(String, Vec<Sample>)> = old.to_vec();
+        for (name, samples) in self.plots.drain(..) {
+            match merged.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, s)) => s.extend(samples),
+                None => merged.push((name, samples)),
+            }
+        }
+        self.plots = merged;
     }
 
     /// Wall time spent in force callbacks so far.
@@ -371,6 +408,8 @@ pub(super) struct SceneContext {
     pub in_callback: Cell<bool>,
     /// Window-side input state for `key_down` / `mouse` (headless: none).
     pub keys_down: RefCell<Vec<String>>,
+    /// Keys the scene polled with `key_down` (the window gives them to it).
+    pub keys_polled: RefCell<Vec<String>>,
     pub mouse: Cell<(f64, f64)>,
     /// The force-field driver and its cached body tables (taken out while
     /// the fields run).

@@ -89,6 +89,7 @@ fn step_once(lua: &Lua) -> mlua::Result<()> {
         let _paused = ctx.clock.pause();
         let mut sim = ctx.sim.borrow_mut();
         let dt = sim.dt;
+        sim.camera.begin_step();
         sim.world.step(dt);
         (sim.world.events().clone(), dt)
     };
@@ -96,9 +97,10 @@ fn step_once(lua: &Lua) -> mlua::Result<()> {
     dispatch(lua, &events)?;
     call_callback(lua, "update", || Ok(dt))?;
     super::step_hooks::run(lua, dt)?;
-    // 4. Bounds.
+    // 4. Bounds, then the camera follows its body.
     let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut sim = ctx.sim.borrow_mut();
+    let sim = &mut *sim;
     if let Some([x1, y1, x2, y2]) = sim.bounds {
         let out: Vec<BodyId> = sim
             .world
@@ -110,9 +112,17 @@ fn step_once(lua: &Lua) -> mlua::Result<()> {
             .map(|(id, _)| id)
             .collect();
         for id in out {
-            let _ = sim.destroy(id);
+            if sim.destroy(id).is_ok() {
+                // Remembered for the handles' message (the latest few
+                // thousand: a rain of bodies must not grow memory forever).
+                if sim.left_bounds.len() >= 4096 {
+                    sim.left_bounds.drain(..2048);
+                }
+                sim.left_bounds.push(id);
+            }
         }
     }
+    sim.camera.after_step(&sim.world, dt);
     Ok(())
 }
 

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 const EXAMPLES: &str = "EXAMPLES:
-    physbox                                         open the default scene (scenes/showcase.lua) in a window
+    physbox                                         open the default scene (scenes/gallery.lua) in a window
     physbox scenes/rain.lua                         open a scene in a window
     physbox screenshots/rain-12.50s.json            reopen a snapshot saved with F5 in the window
     physbox run scenes/rain.lua --headless --steps 600 --screenshot rain.png
@@ -19,9 +19,12 @@ const EXAMPLES: &str = "EXAMPLES:
     physbox run scenes/pyramid.lua --headless --steps 600
     physbox run scenes/rain.lua --headless --watch   run in real time, reload on every save, one line per reload
     physbox run scenes/restitution.lua --headless --steps 900 --csv bounces.csv --dump final.json
+    physbox new my_scenes                           a folder for your own scenes: starter scene, editor support
     physbox check scenes/my_level.lua               load only: report errors, exit 1 if any
-    physbox verify scenes/puzzles/01_ramp.lua scenes/puzzles/solutions/01_ramp.json
+    physbox verify scenes/puzzles/01_bridge.lua scenes/puzzles/solutions/01_bridge.json
                                                     replay a puzzle solution: WIN / LOSE / NO RESULT
+    physbox verify scenes/puzzles/04_timing.lua scenes/puzzles/solutions/04_timing.json --screenshot end.png
+                                                    ... and see how the replay ends (--frames DIR: every 10th step)
     physbox bench --bodies 10000                    cost of a Lua force field per step
     physbox edit scenes/x.lua --body crate --set x=1.5 --set color=red
                                                     rewrite the literals of body 'crate''s constructor call in place
@@ -71,6 +74,10 @@ pub enum Command {
         /// Save a PNG of the last frame
         #[arg(long, value_name = "FILE")]
         screenshot: Option<PathBuf>,
+        /// Save a snapshot of the last step (as F5 does in the window; open
+        /// it with `physbox FILE.json`)
+        #[arg(long, value_name = "FILE")]
+        snapshot: Option<PathBuf>,
         /// Save a PNG sequence (frame_000000.png, ...) into this folder
         #[arg(long, value_name = "DIR")]
         frames: Option<PathBuf>,
@@ -95,6 +102,12 @@ pub enum Command {
         #[command(flatten)]
         limits: Limits,
     },
+    /// Start a folder of your own scenes: a starter scene, editor support
+    /// (.luarc.json and the API annotations) and a short README
+    New {
+        /// The folder (made if missing; existing files are never overwritten)
+        dir: PathBuf,
+    },
     /// Load a scene and report errors (exit 1 if it fails)
     Check {
         scene: PathBuf,
@@ -114,6 +127,18 @@ pub enum Command {
         /// Show what the scene prints (print, message, win, lose) while it runs
         #[arg(long)]
         print: bool,
+        /// Save a PNG of the replay's last step (to see why it fails)
+        #[arg(long, value_name = "FILE")]
+        screenshot: Option<PathBuf>,
+        /// Save the replay as a PNG sequence into this folder
+        #[arg(long, value_name = "DIR")]
+        frames: Option<PathBuf>,
+        /// With --frames: a picture every K steps
+        #[arg(long, value_name = "K", default_value_t = 10, requires = "frames")]
+        every: u64,
+        /// Picture size for --screenshot and --frames
+        #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
+        size: (u32, u32),
         #[command(flatten)]
         limits: Limits,
     },
@@ -185,11 +210,11 @@ fn usage(msg: &str) -> ExitCode {
 
 /// The default scene, found from the current directory or the source tree.
 pub fn default_scene() -> PathBuf {
-    let here = PathBuf::from("scenes/showcase.lua");
+    let here = PathBuf::from("scenes/gallery.lua");
     if here.is_file() {
         return here;
     }
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/showcase.lua")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/gallery.lua")
 }
 
 fn has_display() -> bool {
@@ -222,6 +247,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
             dump,
             csv,
             screenshot,
+            snapshot,
             frames,
             every,
             size,
@@ -238,8 +264,11 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 return watch_headless(scene, options, size, exit_after_reloads, restart);
             }
             if !headless {
-                if dump.is_some() || csv.is_some() || screenshot.is_some() || frames.is_some() {
-                    return usage("--dump, --csv, --screenshot and --frames need --headless");
+                let outputs = [dump.is_some(), csv.is_some(), screenshot.is_some()];
+                if outputs.contains(&true) || frames.is_some() || snapshot.is_some() {
+                    return usage(
+                        "--dump, --csv, --screenshot, --snapshot and --frames need --headless",
+                    );
                 }
                 return open_window(scene, options);
             }
@@ -253,6 +282,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 dump,
                 csv,
                 screenshot,
+                snapshot,
                 frames: frames.map(|d| (d, every)),
                 size,
                 options,
@@ -268,6 +298,19 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 }
             }
         }
+        Some(Command::New { dir }) => match super::new_folder::create(&dir) {
+            Ok(files) => {
+                for f in &files {
+                    println!("wrote {}", f.display());
+                }
+                println!("next: physbox {}", dir.join("scene.lua").display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(1)
+            }
+        },
         Some(Command::Check { scene, limits }) => {
             let options = match options(&limits, false) {
                 Ok(o) => o,
@@ -294,13 +337,30 @@ pub fn main_with(cli: Cli) -> ExitCode {
             solution,
             max_steps,
             print,
+            screenshot,
+            frames,
+            every,
+            size,
             limits,
         }) => {
             let options = match options(&limits, print) {
                 Ok(o) => o,
                 Err(m) => return usage(&m),
             };
-            crate::app::puzzle::verify::command(&level, &solution, max_steps, &options)
+            if every == 0 {
+                return usage("--every must be at least 1");
+            }
+            if let Some(dir) = &frames {
+                if let Err(e) = std::fs::create_dir_all(dir) {
+                    return usage(&format!("cannot create {}: {e}", dir.display()));
+                }
+            }
+            let pictures = crate::app::puzzle::verify::Pictures {
+                screenshot,
+                frames: frames.map(|d| (d, every)),
+                size,
+            };
+            crate::app::puzzle::verify::command(&level, &solution, max_steps, &options, &pictures)
         }
         Some(Command::Edit {
             scene,

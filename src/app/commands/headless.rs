@@ -19,6 +19,8 @@ pub struct RunRequest {
     pub csv: Option<PathBuf>,
     /// A PNG of the last frame.
     pub screenshot: Option<PathBuf>,
+    /// A snapshot of the last step (as F5 saves it).
+    pub snapshot: Option<PathBuf>,
     /// A PNG sequence: every `k` steps into the folder (and the first frame).
     pub frames: Option<(PathBuf, u64)>,
     /// Picture size in pixels.
@@ -38,6 +40,7 @@ impl Default for RunRequest {
             dump: None,
             csv: None,
             screenshot: None,
+            snapshot: None,
             frames: None,
             size: DEFAULT_SIZE,
             options: SceneOptions::default(),
@@ -108,6 +111,9 @@ pub fn run(req: &RunRequest) -> Result<RunReport, SceneError> {
     }
     if let Some(path) = &req.csv {
         write(path, &plots_csv(&scene))?;
+    }
+    if let Some(path) = &req.snapshot {
+        super::snapshot::save(&scene, path).map_err(SceneError::new)?;
     }
     if let Some(path) = &req.screenshot {
         let pm = view::still(&mut renderer, &mut scene, w, h).map_err(SceneError::new)?;

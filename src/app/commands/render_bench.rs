@@ -60,7 +60,7 @@ fn time(mut f: impl FnMut()) -> (f64, f64, f64) {
 
 pub fn run() -> Result<String, String> {
     let n = 5000;
-    let scene = Scene::from_source(
+    let mut scene = Scene::from_source(
         Path::new("render_bench.lua"),
         &scene_source(n),
         &SceneOptions::default(),
@@ -68,7 +68,7 @@ pub fn run() -> Result<String, String> {
     .map_err(|e| e.to_string())?;
     let mut renderer = Renderer::new();
     let mut pm = Pixmap::new(WIDTH, HEIGHT).expect("pixmap");
-    let cam = view::initial_camera(&scene, WIDTH, HEIGHT);
+    let cam = view::initial_camera(&mut scene, WIDTH, HEIGHT);
     let poses = Poses::default();
     // The world as the window draws it (no layers, no overlay).
     let draw = |renderer: &mut Renderer, pm: &mut Pixmap| {

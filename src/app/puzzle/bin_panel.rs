@@ -74,6 +74,12 @@ fn layout(text: &TextPainter, height: u32, kinds: &[PartKind]) -> Layout {
     }
 }
 
+/// Where the bin is: (x, y, w, h) in window pixels.
+pub fn place(text: &TextPainter, height: u32, p: &Puzzle) -> (f32, f32, f32, f32) {
+    let l = layout(text, height, &p.kinds());
+    (l.x, l.y, BIN_WIDTH, l.h)
+}
+
 /// The bin's clickable places: ("plank", (x, y, w, h)), ..., ("start",
 /// ...), ("reset", ...) in window pixels.
 pub fn targets(text: &TextPainter, height: u32, p: &Puzzle) -> Vec<(String, (f32, f32, f32, f32))> {

@@ -25,7 +25,10 @@ pub struct KeyPress {
 pub struct Solution {
     /// The level's path as saved (only its file name is compared).
     pub level: String,
-    /// `level_hash` of the level's source when the solution was saved.
+    /// `level_hash` of the level's source when the solution was saved;
+    /// may be left out of a hand-written solution (empty: a note, not an
+    /// error).
+    #[serde(default)]
     pub level_hash: String,
     #[serde(default)]
     pub parts: Vec<Part>,
@@ -146,6 +149,18 @@ impl Solution {
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
         let same_name = file_name(&self.level) == name;
+        if self.level_hash.is_empty() {
+            return if same_name {
+                Ok(Some(format!(
+                    "note: the solution has no level_hash (written by hand?); replaying it against {name} as it is now ({hash})"
+                )))
+            } else {
+                Err(format!(
+                    "this solution is for another level: it names {}, not {name} (and has no level_hash to compare)",
+                    self.level
+                ))
+            };
+        }
         let same_source = self.level_hash == hash;
         match (same_name, same_source) {
             (true, true) => Ok(None),

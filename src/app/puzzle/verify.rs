@@ -8,8 +8,10 @@
 
 use super::play::{next_level, Puzzle};
 use super::solution::Solution;
+use crate::app::view;
+use crate::render::{image, Renderer};
 use crate::script::{Outcome, Scene, SceneOptions};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -64,6 +66,19 @@ pub fn verify(
     max_steps: Option<u64>,
     options: &SceneOptions,
 ) -> Result<Report, String> {
+    verify_watched(level, solution, max_steps, options, &mut |_, _, _| Ok(()))
+}
+
+/// `verify`, calling `watch(scene, steps since Start, ended)` once the
+/// parts are placed (0), after every step, and once more when the replay
+/// ended (`--screenshot` / `--frames` draw the replay through it).
+pub fn verify_watched(
+    level: &Path,
+    solution: &Solution,
+    max_steps: Option<u64>,
+    options: &SceneOptions,
+    watch: &mut dyn FnMut(&mut Scene, u64, bool) -> Result<(), String>,
+) -> Result<Report, String> {
     let mut notes = Vec::new();
     if let Some(note) = solution.check_level(level)? {
         notes.push(note);
@@ -86,6 +101,7 @@ pub fn verify(
             .map_err(|e| format!("solution part {} ({}): {e}", i + 1, part.kind.name()))?;
     }
     puzzle.start(&scene);
+    watch(&mut scene, 0, false)?;
     let limit = max_steps.unwrap_or(solution.max_steps);
     let dt = scene.dt();
     let mut keys = solution.keys.iter().peekable();
@@ -114,11 +130,17 @@ pub fn verify(
             break;
         }
         scene.step(1).map_err(|e| e.to_string())?;
+        watch(&mut scene, step + 1, false)?;
         if let Some(o) = scene.outcome() {
             result = verdict(o, step + 1);
             break;
         }
     }
+    let steps = match &result {
+        Verdict::Won { step, .. } | Verdict::Lost { step, .. } => *step,
+        Verdict::NoResult { steps } => *steps,
+    };
+    watch(&mut scene, steps, true)?;
     if matches!(result, Verdict::Won { .. }) {
         if let Some(Err(e)) = next_level(&scene) {
             return Err(e);
@@ -130,14 +152,42 @@ pub fn verify(
     })
 }
 
-/// `physbox verify`: the verdict on stdout, notes and errors on stderr.
+/// Pictures of a replay: a PNG of the last step, and / or a sequence.
+#[derive(Clone, Debug, Default)]
+pub struct Pictures {
+    pub screenshot: Option<PathBuf>,
+    /// (folder, a picture every K steps)
+    pub frames: Option<(PathBuf, u64)>,
+    pub size: (u32, u32),
+}
+
+/// `physbox verify`: the verdict on stdout, notes and errors on stderr;
+/// with `pictures`, the replay drawn as `run --headless` draws a scene.
 pub fn command(
     level: &Path,
     solution: &Path,
     max_steps: Option<u64>,
     options: &SceneOptions,
+    pictures: &Pictures,
 ) -> ExitCode {
-    let report = Solution::load(solution).and_then(|s| verify(level, &s, max_steps, options));
+    let mut renderer = Renderer::new();
+    let (w, h) = pictures.size;
+    let mut frame_no = 0u64;
+    let mut watch = |scene: &mut Scene, step: u64, ended: bool| -> Result<(), String> {
+        if let (Some(path), true) = (&pictures.screenshot, ended) {
+            image::save_png(&view::still(&mut renderer, scene, w, h)?, path)?;
+        }
+        if let Some((dir, every)) = &pictures.frames {
+            if !ended && step % every.max(&1) == 0 {
+                let pm = view::still(&mut renderer, scene, w, h)?;
+                image::save_png(&pm, &dir.join(format!("frame_{frame_no:06}.png")))?;
+                frame_no += 1;
+            }
+        }
+        Ok(())
+    };
+    let report = Solution::load(solution)
+        .and_then(|s| verify_watched(level, &s, max_steps, options, &mut watch));
     match report {
         Ok(report) => {
             for note in &report.notes {

@@ -195,6 +195,7 @@ pub fn keep_state(old: &Scene, new: &mut Scene) -> (Tally, Remap) {
     new_sim
         .world_mut()
         .set_clock(old_world.time(), old_world.step_count());
+    new_sim.continue_plots(old_sim.plots());
     (Tally { carried, ..tally }, remap)
 }
 

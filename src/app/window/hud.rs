@@ -1,11 +1,15 @@
-//! Everything drawn over the world in screen space: the HUD (scene, time,
-//! speed, timings, counts, solver settings), the inspector, live plots, the
+//! Everything drawn over the world in screen space: the HUD (one line by
+//! default: scene, time, step and frame times, what is paused or moved;
+//! F8 cycles to every line and to none), the inspector, live plots, the
 //! scene's messages, help, the picker and the script-error overlay. Each
-//! panel's lines are gathered from the sandbox first, then drawn.
+//! panel's lines are gathered from the sandbox first, placed so that none
+//! covers another (`layout.rs`), then drawn.
 
-use super::bindings::{BINDINGS, MOUSE_HELP};
+use super::bindings::{self, MOUSE_HELP};
 use super::edit_input::{EDIT_HELP, EDIT_STATUS};
 use super::inspector;
+use super::layout::{self, Rect, Wanted};
+use super::panels::HudMode;
 use super::sandbox::Sandbox;
 use super::tools::Spawn;
 use crate::app::puzzle::play::next_scene_path;
@@ -25,18 +29,110 @@ fn line(s: impl Into<String>) -> (String, Rgba) {
     (s.into(), TEXT)
 }
 
+/// The scene's title as the HUD shows it (at most `max` characters).
+fn title(sb: &Sandbox, max: usize) -> String {
+    let scene = sb.scene();
+    let t = scene
+        .settings()
+        .title
+        .unwrap_or_else(|| crate::script::scene::shown_path(scene.path()));
+    if t.chars().count() > max {
+        let cut: String = t.chars().take(max.saturating_sub(1)).collect();
+        format!("{cut}…")
+    } else {
+        t
+    }
+}
+
+/// Keys the scene took and where their actions went, the four arrows
+/// written as one: (keys, alternatives), e.g. ("Space arrows", "P pause /
+/// run, Ctrl+arrows pan the view (held)").
+fn moved_keys(sb: &Sandbox) -> Option<(String, String)> {
+    let taken = |k: &str| sb.scene_takes(k);
+    let mut moved = bindings::moved(&taken, super::keys::context(sb));
+    if moved.is_empty() {
+        return None;
+    }
+    let arrows = ["Left", "Right", "Up", "Down"];
+    if arrows.iter().all(|a| moved.iter().any(|(k, _, _)| k == a)) {
+        let what = moved
+            .iter()
+            .find(|(k, _, _)| k == "Left")
+            .map_or("", |m| m.2);
+        moved.retain(|(k, _, _)| !arrows.contains(&k.as_str()));
+        moved.push(("arrows".into(), "Ctrl+arrows".into(), what));
+    }
+    let keys: Vec<&str> = moved.iter().map(|(k, _, _)| k.as_str()).collect();
+    let alts: Vec<String> = moved
+        .iter()
+        .map(|(_, alt, what)| format!("{alt} {what}"))
+        .collect();
+    Some((keys.join(" "), alts.join(", ")))
+}
+
+/// What needs saying beside the numbers: paused, the view held back from
+/// following, keys the scene took.
+fn state_notes(sb: &Sandbox) -> Vec<(String, Rgba)> {
+    let taken = |k: &str| sb.scene_takes(k);
+    let key = |action| {
+        bindings::BINDINGS
+            .iter()
+            .find(|b| b.action == action)
+            .and_then(|b| bindings::key_for(b, &taken))
+            .map_or("-".to_string(), bindings::label)
+    };
+    let mut notes = Vec::new();
+    if sb.in_edit_mode() {
+        notes.extend(EDIT_STATUS.iter().map(|s| (s.to_string(), WARN)));
+    } else if sb.is_paused() {
+        notes.push((
+            format!(
+                "PAUSED ({} runs, {} steps)",
+                key(bindings::Action::Pause),
+                key(bindings::Action::Step)
+            ),
+            WARN,
+        ));
+    }
+    if sb.follow_paused() {
+        notes.push(("view held: F follows again".to_string(), WARN));
+    }
+    notes
+}
+
+/// The compact HUD: one line.
+pub fn compact_line(sb: &Sandbox) -> Lines {
+    let w = sb.scene().world();
+    let mut parts = vec![(
+        format!(
+            "{}   t {:.2} s   step {:.2} ms   frame {:.1} ms",
+            title(sb, 32),
+            w.time(),
+            sb.stats().step_ms(),
+            sb.stats().frame_ms()
+        ),
+        TEXT,
+    )];
+    drop(w);
+    parts.extend(state_notes(sb));
+    if let Some((_, alts)) = moved_keys(sb) {
+        parts.push((format!("keys moved: {alts}"), WARN));
+    }
+    parts.push(("F1 help  F8 more".to_string(), DIM_TEXT));
+    // One line, coloured by its most urgent part.
+    let color = parts.iter().find(|(_, c)| *c == WARN).map_or(TEXT, |p| p.1);
+    let text: Vec<String> = parts.into_iter().map(|(t, _)| t).collect();
+    vec![(text.join("   "), color)]
+}
+
 pub fn status_lines(sb: &Sandbox) -> Lines {
     let scene = sb.scene();
-    let settings = scene.settings();
-    let title = settings
-        .title
-        .clone()
-        .unwrap_or_else(|| crate::script::scene::shown_path(scene.path()));
     let w = scene.world();
     let s = &w.settings;
     let mut lines = vec![
         line(format!(
-            "{title}  [{}]",
+            "{}  [{}]",
+            title(sb, 60),
             crate::script::scene::shown_path(sb.opened())
         )),
         line(format!(
@@ -60,6 +156,7 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
             s.contact_damping_ratio
         )),
     ];
+    drop(w);
     // (A puzzle's parts bin shows what is left itself.)
     if let (None, Some(c), Some(b)) = (
         sb.build_mode(),
@@ -70,10 +167,9 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
             "tools left: {c} circles (Shift+click), {b} boxes (Ctrl+click)"
         )));
     }
-    if sb.in_edit_mode() {
-        lines.extend(EDIT_STATUS.iter().map(|s| (s.to_string(), WARN)));
-    } else if sb.is_paused() {
-        lines.push(("PAUSED  (Space runs, . steps)".into(), WARN));
+    lines.extend(state_notes(sb));
+    if let Some((keys, alts)) = moved_keys(sb) {
+        lines.push((format!("{keys}: the scene's; now {alts}"), WARN));
     }
     let l = sb.layers();
     let on: Vec<&str> = [
@@ -92,7 +188,10 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
         lines.push(line(format!("layers: {}", on.join(", "))));
     }
     lines.push(line(format!("reload: {}  (F10)", sb.reload_mode().label())));
-    lines.push(("F1 help   Tab scenes   F12 screenshot".into(), DIM_TEXT));
+    lines.push((
+        "F1 help   Tab scenes   F12 screenshot   F8 less".into(),
+        DIM_TEXT,
+    ));
     lines
 }
 
@@ -104,17 +203,21 @@ fn speed_text(s: f64) -> String {
     }
 }
 
-fn help_lines() -> Lines {
+fn help_lines(sb: &Sandbox) -> Lines {
     let mut lines = vec![("physbox — keys".to_string(), WARN)];
-    for (_, text, _) in BINDINGS.iter().filter(|(_, t, _)| !t.is_empty()) {
-        lines.push(line(*text));
-    }
+    let taken = |k: &str| sb.scene_takes(k);
+    lines.extend(bindings::help_lines(&taken).into_iter().map(line));
     lines.push(("mouse".to_string(), WARN));
     lines.extend(MOUSE_HELP.iter().map(|s| line(*s)));
     lines.push(("edit mode".to_string(), WARN));
     lines.extend(EDIT_HELP.iter().map(|s| line(*s)));
     lines.push((
-        "Every other key goes to the scene (on_key, key_down).".into(),
+        "Every other key goes to the scene (on_key, key_down). A scene takes".into(),
+        DIM_TEXT,
+    ));
+    lines.push((
+        "a bound key with scene { keys = {...} } or key_down(...): Space -> P, others -> Ctrl+key."
+            .into(),
         DIM_TEXT,
     ));
     lines
@@ -128,35 +231,89 @@ fn centered(t: &mut Target, text: &mut TextPainter, lines: &Lines, px: f32, y: O
     panel(t, text, x, y, lines, px);
 }
 
-/// Everything over the world: outlines, the HUD panels, the centred panels
-/// and the error box.
+/// Everything over the world: outlines, the panels (placed so that none
+/// covers another), the centred panels and the error box.
 pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
     outline_hovered_and_selected(sb, pm);
-    if sb.panels().hud_shown() {
-        draw_hud(sb, pm);
-    }
-    let height = pm.height() as f32;
-    let mut centred: Vec<(Lines, f32, Option<f32>)> = Vec::new();
-    if let Some(lines) = outcome_lines(sb) {
-        centred.push((lines, 22.0, Some(height * 0.15)));
-    }
-    if let Some(text) = sb.notice_to_draw() {
-        centred.push((vec![line(text)], HUD_PX, Some(height - 40.0)));
-    }
-    if sb.panels().help_shown() {
-        centred.push((help_lines(), HUD_PX, None));
-    }
-    if let Some(lines) = picker_lines(sb) {
-        centred.push((lines, HUD_PX, None));
-    }
-    let error = error_lines(sb, pm.width() as f32);
+    let (width, height) = (pm.width() as f32, pm.height() as f32);
+    let hud = match sb.panels().hud() {
+        HudMode::Compact => compact_line(sb),
+        HudMode::Full => status_lines(sb),
+        HudMode::Off => Vec::new(),
+    };
+    let shows_hud = !hud.is_empty();
+    let inspector = if shows_hud {
+        inspector::panel_lines(sb).0
+    } else {
+        Vec::new()
+    };
+    let tail: Lines = if shows_hud {
+        let sim = sb.scene().sim();
+        let lines = sim.console_lines();
+        lines[lines.len().saturating_sub(4)..]
+            .iter()
+            .map(|s| (s.chars().take(90).collect(), DIM_TEXT))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let (names, data) = plot_data(sb);
+    let outcome = outcome_lines(sb);
+    let notice = sb.notice_to_draw().map(|t| vec![line(t)]);
+    let bin = sb.build_mode().map(|b| {
+        let (x, y, w, h) =
+            crate::app::puzzle::bin_panel::place(sb.text(), height as u32, b.puzzle());
+        Rect { x, y, w, h }
+    });
+    let margin = crate::app::view::margins(sb.scene(), pm.width(), pm.height()).map(|m| m as f32);
+    let help = sb.panels().help_shown().then(|| help_lines(sb));
+    let picker = picker_lines(sb, height);
+    let error = error_lines(sb, width);
     let text = sb.text_mut();
+    // A HUD line wider than the window is cut (its end shown as "…").
+    let hud = fit_width(text, hud, HUD_PX, width - 4.0 * layout::GAP);
+    let size = |lines: &Lines, px, text: &mut TextPainter| {
+        (!lines.is_empty()).then(|| panel_size(text, lines, px))
+    };
+    let want = Wanted {
+        hud: size(&hud, HUD_PX, text),
+        inspector: size(&inspector, HUD_PX, text),
+        bin,
+        plots: !names.is_empty(),
+        console: size(&tail, 13.0, text),
+        notice: notice.as_ref().and_then(|n| size(n, HUD_PX, text)),
+        banner: outcome.as_ref().and_then(|o| size(o, 22.0, text)),
+        margin,
+    };
+    let placed = layout::place(width, height, &want);
     let mut t = Target::new(pm);
-    for (lines, px, y) in &centred {
-        centered(&mut t, text, lines, *px, *y);
+    for (lines, px, at) in [
+        (&hud, HUD_PX, placed.hud),
+        (&inspector, HUD_PX, placed.inspector),
+        (&tail, 13.0, placed.console),
+    ] {
+        if let Some(r) = at {
+            panel(&mut t, text, r.x, r.y, lines, px);
+        }
+    }
+    if let (Some(lines), Some(r)) = (&notice, placed.notice) {
+        panel(&mut t, text, r.x, r.y, lines, HUD_PX);
+    }
+    if let (Some(lines), Some(r)) = (&outcome, placed.banner) {
+        panel(&mut t, text, r.x, r.y, lines, 22.0);
+    }
+    if let Some(r) = placed.plots {
+        draw_plots(pm, text, &names, &data, r);
+    }
+    let mut t = Target::new(pm);
+    for lines in [help, picker].into_iter().flatten() {
+        centered(&mut t, text, &lines, HUD_PX, None);
     }
     if let Some(lines) = error {
         draw_error_box(&mut t, text, &lines);
+    }
+    if sb.in_edit_mode() {
+        super::palette::draw(sb, pm);
     }
 }
 
@@ -179,49 +336,24 @@ fn outline_hovered_and_selected(sb: &Sandbox, pm: &mut Pixmap) {
     }
 }
 
-/// Status (top left), inspector (top right), plots (bottom left) and the
-/// scene's last printed lines (bottom right).
-fn draw_hud(sb: &mut Sandbox, pm: &mut Pixmap) {
-    let (width, height) = (pm.width() as f32, pm.height() as f32);
-    let status = status_lines(sb);
-    let inspector = inspector::panel_lines(sb).0;
-    let tail: Lines = {
-        let sim = sb.scene().sim();
-        let lines = sim.console_lines();
-        lines[lines.len().saturating_sub(4)..]
-            .iter()
-            .map(|s| (s.chars().take(90).collect(), DIM_TEXT))
-            .collect()
-    };
-    let (names, data) = plot_data(sb);
-    let text = sb.text_mut();
-    panel(&mut Target::new(pm), text, 6.0, 6.0, &status, HUD_PX);
-    if !inspector.is_empty() {
-        let (w, _) = panel_size(text, &inspector, HUD_PX);
-        panel(
-            &mut Target::new(pm),
-            text,
-            width - w - 6.0,
-            6.0,
-            &inspector,
-            HUD_PX,
-        );
-    }
-    draw_plots(pm, text, &names, &data);
-    if !tail.is_empty() {
-        let (w, h) = panel_size(text, &tail, 13.0);
-        panel(
-            &mut Target::new(pm),
-            text,
-            width - w - 6.0,
-            height - h - 6.0,
-            &tail,
-            13.0,
-        );
-    }
-    if sb.in_edit_mode() {
-        super::palette::draw(sb, pm);
-    }
+/// Lines no wider than `max` pixels: a longer one loses its end to "…".
+fn fit_width(text: &mut TextPainter, lines: Lines, px: f32, max: f32) -> Lines {
+    lines
+        .into_iter()
+        .map(|(s, c)| {
+            if text.width(&s, px) <= max {
+                return (s, c);
+            }
+            let mut chars: Vec<char> = s.chars().collect();
+            while chars.len() > 1
+                && text.width(&format!("{}…", chars.iter().collect::<String>()), px) > max
+            {
+                let cut = (chars.len() / 20).max(1);
+                chars.truncate(chars.len() - cut);
+            }
+            (format!("{}…", chars.into_iter().collect::<String>()), c)
+        })
+        .collect()
 }
 
 /// WIN / LOSE, and where N leads after a win.
@@ -242,23 +374,43 @@ fn outcome_lines(sb: &Sandbox) -> Option<Lines> {
     Some(lines)
 }
 
-fn picker_lines(sb: &Sandbox) -> Option<Lines> {
+/// The picker: a window of rows around the chosen scene, each with its
+/// one line (cut to fit).
+fn picker_lines(sb: &Sandbox, height: f32) -> Option<Lines> {
     let p = sb.panels().picker()?;
     let mut lines = vec![(format!("open a scene from {}/", p.dir().display()), WARN)];
-    if p.files().is_empty() {
+    let entries = p.entries();
+    if entries.is_empty() {
         lines.push(line("(no .lua files)"));
     }
-    for f in p.files() {
-        let name = f
-            .file_name()
-            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-        if p.chosen() == Some(f.as_path()) {
-            lines.push((format!("> {name}"), WARN));
+    // Rows that fit (about 18 px each), the chosen one in view.
+    let rows = (((height - 80.0) / 18.0) as usize).clamp(3, 40);
+    let first = p
+        .index()
+        .saturating_sub(rows / 2)
+        .min(entries.len().saturating_sub(rows));
+    let width = entries
+        .iter()
+        .map(|e| e.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (i, e) in entries.iter().enumerate().skip(first).take(rows) {
+        let about: String = e.about.chars().take(70).collect();
+        let text = format!("{:<width$}  {about}", e.name);
+        if i == p.index() {
+            lines.push((format!("> {text}"), WARN));
         } else {
-            lines.push(line(format!("  {name}")));
+            lines.push(line(format!("  {text}")));
         }
     }
-    lines.push(("Up/Down choose, Enter opens, Esc closes".into(), DIM_TEXT));
+    lines.push((
+        format!(
+            "{} of {} — Up/Down choose, Enter opens, Esc closes",
+            p.index() + 1,
+            entries.len()
+        ),
+        DIM_TEXT,
+    ));
     Some(lines)
 }
 
@@ -314,10 +466,13 @@ fn plot_data(sb: &Sandbox) -> (Vec<String>, Vec<Vec<(f64, f64)>>) {
         .unzip()
 }
 
-fn draw_plots(pm: &mut Pixmap, text: &mut TextPainter, names: &[String], data: &[Vec<(f64, f64)>]) {
-    if names.is_empty() {
-        return;
-    }
+fn draw_plots(
+    pm: &mut Pixmap,
+    text: &mut TextPainter,
+    names: &[String],
+    data: &[Vec<(f64, f64)>],
+    r: Rect,
+) {
     let series: Vec<Series> = names
         .iter()
         .zip(data)
@@ -328,7 +483,5 @@ fn draw_plots(pm: &mut Pixmap, text: &mut TextPainter, names: &[String], data: &
             samples,
         })
         .collect();
-    let (w, h) = (380.0f32.min(pm.width() as f32 * 0.45), 150.0);
-    let y = pm.height() as f32 - h - 6.0;
-    plots(pm, text, 6.0, y, w, h, &series);
+    plots(pm, text, r.x, r.y, r.w, r.h, &series);
 }

@@ -1,9 +1,11 @@
 //! The window's keys for one frame: the picker takes them while it is open,
-//! then edit mode and O (`edit_input.rs`), then puzzles (`puzzle_input.rs`), then the key table (`bindings.rs`);
-//! every other key goes to the scene (`on_key`, `key_down`), and arrows pan
-//! while held unless the scene takes them.
+//! then edit mode and O (`edit_input.rs`); otherwise the key table
+//! (`bindings.rs`) decides, given what the scene takes and what is showing
+//! (a puzzle building or won). Every other key goes to the scene (`on_key`,
+//! `key_down`) — except in a puzzle's build mode, where the world is frozen
+//! and a key would be in no solution.
 
-use super::bindings::{action_of, Action};
+use super::bindings::{chord, resolve, Action, Context};
 use super::edit_input;
 use super::puzzle_input;
 use super::sandbox::Sandbox;
@@ -12,6 +14,9 @@ use crate::physics::WorldSettings;
 use crate::platform::Input;
 use crate::render::{Layer, Pixmap};
 
+/// Pixels the view moves per frame while an arrow is held.
+const PAN_PER_FRAME: f32 = 8.0;
+
 /// Keys for one frame.
 pub fn keys(sb: &mut Sandbox, input: &Input, pm: &Pixmap) {
     for key in &input.pressed {
@@ -19,35 +24,51 @@ pub fn keys(sb: &mut Sandbox, input: &Input, pm: &Pixmap) {
             sb.picker_key(key);
             continue;
         }
-        if edit_input::key(sb, key, input) || puzzle_input::key(sb, key) {
+        if edit_input::key(sb, key, input) {
             continue;
         }
-        match action_of(key) {
-            Some(a) if a != Action::Puzzle => act(sb, a, input, pm),
-            // Everything else is the scene's. (Without an `on_key` this
-            // only records the key for `key_down`, and arrows pan.)
-            _ => sb.scene_key(key, true),
+        let c = context(sb);
+        let name = chord(key, &input.down);
+        let taken = |k: &str| sb.scene_takes(k);
+        match resolve(&name, key, &taken, c).map(|b| b.action) {
+            Some(a) => act(sb, a, input, pm),
+            None if c.building => {}
+            // (Without an `on_key` this only records the key for `key_down`.)
+            None => sb.scene_key(key, true),
         }
     }
     for key in &input.released {
-        let scenes = matches!(action_of(key), None | Some(Action::Puzzle));
-        if scenes && sb.panels().picker().is_none() && !sb.world_frozen() {
+        if sb.scene().key_held(key) {
             sb.scene_key(key, false);
         }
     }
-    // Arrows pan while held, when the scene does not take them.
-    if sb.panels().picker().is_none() && !sb.scene().has_callback("on_key") {
-        let px = 8.0;
+    // Arrows pan while held, unless the scene takes them (then Ctrl + arrows).
+    if sb.panels().picker().is_none() {
+        let c = context(sb);
         for (k, dx, dy) in [
-            ("left", px, 0.0),
-            ("right", -px, 0.0),
-            ("up", 0.0, px),
-            ("down", 0.0, -px),
+            ("left", PAN_PER_FRAME, 0.0),
+            ("right", -PAN_PER_FRAME, 0.0),
+            ("up", 0.0, PAN_PER_FRAME),
+            ("down", 0.0, -PAN_PER_FRAME),
         ] {
-            if input.is_down(k) {
+            let taken = |k: &str| sb.scene_takes(k);
+            let pans = input.is_down(k)
+                && resolve(&chord(k, &input.down), k, &taken, c)
+                    .is_some_and(|b| b.action == Action::Pan);
+            if pans {
                 sb.pan(dx, dy);
             }
         }
+    }
+}
+
+/// What the window shows now, for the key table.
+pub fn context(sb: &Sandbox) -> Context {
+    Context {
+        puzzle: sb.build_mode().is_some(),
+        building: sb.world_frozen(),
+        won_with_next: puzzle_input::won_with_next(sb),
+        follow_paused: sb.follow_paused(),
     }
 }
 
@@ -65,10 +86,12 @@ fn act(sb: &mut Sandbox, a: Action, input: &Input, pm: &Pixmap) {
         Action::Slower => sb.set_speed(sb.speed() * 0.5),
         Action::Faster => sb.set_speed(sb.speed() * 2.0),
         Action::RealTime => sb.set_speed(1.0),
+        Action::Follow => sb.follow_again(),
         Action::Screenshot => saves::screenshot(sb, pm),
         Action::Snapshot => saves::snapshot(sb),
         Action::Picker => sb.open_picker(),
-        Action::Hud => sb.toggle_hud(),
+        Action::Hud => sb.cycle_hud(),
+        Action::Delete if sb.build_mode().is_some() => puzzle_input::delete(sb),
         Action::Delete => {
             let at = sb.mouse_world(input).and_then(|p| sb.body_at(p));
             if let Some(id) = at.or(sb.tools().selected()) {
@@ -89,6 +112,13 @@ fn act(sb: &mut Sandbox, a: Action, input: &Input, pm: &Pixmap) {
         Action::LayerJointAnchors => sb.toggle_layer(Layer::JointAnchors),
         Action::ReloadMode => sb.toggle_reload_mode(),
         Action::Escape => sb.escape(),
-        Action::Puzzle => {}
+        // Held, not pressed: see the end of `keys`.
+        Action::Pan => {}
+        Action::Start => sb.start_puzzle(),
+        Action::Reset => sb.reset_puzzle(),
+        Action::NextLevel => puzzle_input::next_level(sb),
+        Action::TurnLeft => puzzle_input::turn(sb, true),
+        Action::TurnRight => puzzle_input::turn(sb, false),
+        Action::SaveSolution => sb.save_solution(),
     }
 }

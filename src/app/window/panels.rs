@@ -1,5 +1,6 @@
-//! What can be shown over the scene besides the error box: the HUD (F8), the
-//! help (F1), the scene picker (Tab) and a short-lived notice ("saved …").
+//! What can be shown over the scene besides the error box: the HUD (F8:
+//! compact, full, off), the help (F1), the scene picker (Tab) and a
+//! short-lived notice ("saved …").
 
 use super::picker::Picker;
 use std::path::{Path, PathBuf};
@@ -8,8 +9,20 @@ use std::time::{Duration, Instant};
 /// How long a notice stays on screen.
 const NOTICE_FOR: Duration = Duration::from_secs(4);
 
+/// How much of the HUD shows (F8 cycles).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HudMode {
+    /// One line: the scene, time, the step and frame times, what is paused
+    /// or moved.
+    #[default]
+    Compact,
+    /// Every line: counts, speed, solver settings, layers, reload mode.
+    Full,
+    Off,
+}
+
 pub struct Panels {
-    hud: bool,
+    hud: HudMode,
     help: bool,
     picker: Option<Picker>,
     notice: Option<(String, Instant)>,
@@ -18,7 +31,7 @@ pub struct Panels {
 impl Default for Panels {
     fn default() -> Self {
         Panels {
-            hud: true,
+            hud: HudMode::Compact,
             help: false,
             picker: None,
             notice: None,
@@ -27,12 +40,17 @@ impl Default for Panels {
 }
 
 impl Panels {
-    pub fn hud_shown(&self) -> bool {
+    pub fn hud(&self) -> HudMode {
         self.hud
     }
 
-    pub fn toggle_hud(&mut self) {
-        self.hud = !self.hud;
+    /// F8: compact → full → off → compact.
+    pub fn cycle_hud(&mut self) {
+        self.hud = match self.hud {
+            HudMode::Compact => HudMode::Full,
+            HudMode::Full => HudMode::Off,
+            HudMode::Off => HudMode::Compact,
+        };
     }
 
     pub fn help_shown(&self) -> bool {

@@ -1,14 +1,14 @@
-//! The window's keys and mouse in a puzzle: level flow after a win (N /
-//! Enter), Start / Reset, saving a solution, and in build mode placing,
-//! moving, turning and removing parts and clicking the parts bin. While a
-//! puzzle runs, clicks go to the scene. The rules live in `puzzle/`.
+//! The window's puzzle keys (declared in `bindings.rs`: level flow after a
+//! win, deleting and turning parts) and its mouse in a puzzle: in build
+//! mode placing, moving, turning and removing parts and clicking the parts
+//! bin. While a puzzle runs, clicks go to the scene. The rules live in
+//! `puzzle/`.
 
-use super::bindings::{action_of, Action};
 use super::pointer::went_down;
 use super::sandbox::Sandbox;
 use crate::app::puzzle::bin_panel::{self, BinItem};
 use crate::app::puzzle::parts::PartKind;
-use crate::app::puzzle::play::next_level;
+use crate::app::puzzle::play;
 use crate::physics::Vec2;
 use crate::platform::Input;
 use crate::script::{Outcome, SceneError};
@@ -16,42 +16,35 @@ use crate::script::{Outcome, SceneError};
 /// Q / E turn a part by this much (5°).
 const TURN: f64 = std::f64::consts::PI / 36.0;
 
-/// Keys of puzzles and level flow; true when the key was used here.
-/// Called before the key table, so in build mode the scene gets no keys
-/// (its world is frozen, and a key there would be in no solution).
-pub fn key(sb: &mut Sandbox, key: &str) -> bool {
-    let won = matches!(sb.scene().outcome(), Some(Outcome::Won(_)));
-    if won && (key == "n" || key == "enter") {
-        match next_level(sb.scene()) {
-            Some(Ok(path)) => {
-                sb.switch_to(&path);
-                return true;
-            }
-            Some(Err(e)) => {
-                sb.fail(SceneError::new(e));
-                return true;
-            }
-            None => {}
-        }
+/// Has the level been won, and does it name a `next_scene`? (N and Enter
+/// open it then.)
+pub fn won_with_next(sb: &Sandbox) -> bool {
+    matches!(sb.scene().outcome(), Some(Outcome::Won(_))) && play::next_level(sb.scene()).is_some()
+}
+
+/// N / Enter after a win: open `next_scene` (a missing file is an error on
+/// screen naming the line that set it).
+pub fn next_level(sb: &mut Sandbox) {
+    match play::next_level(sb.scene()) {
+        Some(Ok(path)) => sb.switch_to(&path),
+        Some(Err(e)) => sb.fail(SceneError::new(e)),
+        None => {}
     }
-    let Some(building) = sb.build_mode().map(|b| b.is_building()) else {
-        return false;
-    };
-    match key {
-        "enter" if building => sb.start_puzzle(),
-        "backspace" => sb.reset_puzzle(),
-        "f11" => sb.save_solution(),
-        "delete" if building => remove_hovered_part(sb),
-        "delete" => sb.say("parts can be removed in build mode only (Backspace resets)".into()),
-        "q" | "e" if building => turn_part(sb, if key == "q" { TURN } else { -TURN }),
-        // The table's keys (help, pause, layers, ...) still work; single
-        // steps and everything meant for the scene wait for Start.
-        _ if building => {
-            return matches!(action_of(key), None | Some(Action::Puzzle)) || key == "period";
-        }
-        _ => return false,
+}
+
+/// Delete in a puzzle: the part under the cursor goes back to the bin
+/// (build mode only: a running world keeps its parts).
+pub fn delete(sb: &mut Sandbox) {
+    if sb.world_frozen() {
+        remove_hovered_part(sb);
+    } else {
+        sb.say("parts can be removed in build mode only (Backspace resets)".into());
     }
-    true
+}
+
+/// Q / E: turn the part under the cursor (or the next one) by 5°.
+pub fn turn(sb: &mut Sandbox, left: bool) {
+    turn_part(sb, if left { TURN } else { -TURN });
 }
 
 /// The bin's clickable places, for tests and tools: ("plank", (x, y, w,

@@ -88,13 +88,13 @@ impl Sandbox {
     }
 
     fn with_scene(
-        scene: Scene,
+        mut scene: Scene,
         path: &Path,
         options: &SceneOptions,
         width: u32,
         height: u32,
     ) -> Sandbox {
-        let camera = view::initial_camera(&scene, width, height);
+        let camera = view::initial_camera(&mut scene, width, height);
         let build = BuildMode::for_scene(&scene);
         Sandbox {
             scene,
@@ -174,7 +174,7 @@ impl Sandbox {
         self.scene = scene;
         self.opened = path.to_path_buf();
         let (w, h) = (self.camera.width, self.camera.height);
-        self.camera = view::initial_camera(&self.scene, w, h);
+        self.camera = view::initial_camera(&mut self.scene, w, h);
         self.poses.clear();
         self.clock.reset();
         self.tools = Tools::default();
@@ -193,13 +193,21 @@ impl Sandbox {
     /// the view stays where the user put it (unless there was nothing to
     /// look at: the scene had failed to open), and what it `carried` over
     /// from the running scene decides the rest.
-    pub fn take_reloaded(&mut self, scene: Scene, carried: Carried, timing: Timing, text: String) {
+    pub fn take_reloaded(
+        &mut self,
+        mut scene: Scene,
+        carried: Carried,
+        timing: Timing,
+        text: String,
+    ) {
         let was_empty = self.scene.world().body_count() == 0;
-        self.scene = scene;
-        if was_empty {
-            let (w, h) = (self.camera.width, self.camera.height);
-            self.camera = view::initial_camera(&self.scene, w, h);
+        if !was_empty {
+            let old = self.scene.sim().camera().clone();
+            scene.sim_mut().camera_mut().keep_view_of(&old);
         }
+        self.scene = scene;
+        let (w, h) = (self.camera.width, self.camera.height);
+        self.camera = view::initial_camera(&mut self.scene, w, h);
         // A drag holds a joint of the old world: it ends.
         self.tools = match &carried {
             Carried::State { remap, .. } => self.tools.carried_over(remap),
@@ -317,6 +325,7 @@ impl Sandbox {
         if self.step_within(n, Some(STEP_BUDGET)) < n {
             self.clock.reset();
         }
+        self.refresh_camera();
         let won = self.is_won();
         if self.build.as_mut().is_some_and(|b| b.win_to_save(won)) {
             self.save_solution();
@@ -382,9 +391,37 @@ impl Sandbox {
         &self.poses
     }
 
-    /// Move the view by window pixels.
+    /// Move the view by window pixels (following pauses).
     pub fn pan(&mut self, dx: f32, dy: f32) {
         self.camera.pan_pixels(dx, dy);
+        view::user_moved_to(&mut self.scene, &self.camera);
+    }
+
+    /// The camera as the scene's view says now (it moves when the scene
+    /// sets it or follows a body).
+    fn refresh_camera(&mut self) {
+        let (w, h) = (self.camera.width, self.camera.height);
+        self.camera = view::camera_of(&self.scene, w, h, self.alpha());
+    }
+
+    /// The camera follows a body, held back by the user's pan or zoom.
+    pub fn follow_paused(&self) -> bool {
+        self.scene.sim().camera().follow_paused()
+    }
+
+    /// F: follow the body again.
+    pub fn follow_again(&mut self) {
+        self.scene.sim_mut().camera_mut().follow_again();
+        self.refresh_camera();
+    }
+
+    /// Does the scene take `key` from the sandbox's bindings? (Declared in
+    /// `scene { keys }`, polled with `key_down`, or an arrow of a scene
+    /// with `on_key`: see `bindings.rs`.)
+    pub fn scene_takes(&self, key: &str) -> bool {
+        let arrow = matches!(key, "left" | "right" | "up" | "down");
+        (arrow && self.scene.has_callback("on_key"))
+            || self.scene.keys_taken().iter().any(|k| k == key)
     }
 
     pub fn layers(&self) -> Layers {
@@ -403,8 +440,9 @@ impl Sandbox {
         self.panels.toggle_help();
     }
 
-    pub fn toggle_hud(&mut self) {
-        self.panels.toggle_hud();
+    /// F8: the HUD compact, full, off.
+    pub fn cycle_hud(&mut self) {
+        self.panels.cycle_hud();
     }
 
     /// Tab: the scenes beside the open one.
@@ -493,9 +531,7 @@ impl Sandbox {
 
     /// Draw the world, the scene's `draw(g)` overlay and the drag line.
     pub fn draw_world(&mut self, pm: &mut Pixmap) {
-        if pm.width() != self.camera.width || pm.height() != self.camera.height {
-            self.camera.resize(pm.width(), pm.height());
-        }
+        self.camera.resize(pm.width(), pm.height());
         if !self.draw_failed && self.scene.has_callback("draw") {
             match self.scene.draw() {
                 Ok(cmds) => self.overlay = view::overlay(&cmds),
@@ -506,6 +542,7 @@ impl Sandbox {
                 }
             }
         }
+        self.refresh_camera();
         let mut overlay = self.overlay.clone();
         overlay.extend(self.tools.overlay(&self.scene));
         if let Some(g) = self.edit.as_ref().and_then(|s| s.gesture.as_ref()) {
@@ -565,8 +602,8 @@ impl Sandbox {
 
     /// The body under the screen point, topmost (last created) first.
     pub fn body_at(&self, p: Vec2) -> Option<BodyId> {
-        let world = self.scene.world();
-        world.query_point(p).into_iter().max_by_key(|id| id.index)
+        let radius = super::pick::SEGMENT_PICK_PX / self.camera.scale;
+        super::pick::body_at(&self.scene.world(), p, radius)
     }
 
     /// The cursor at window point (mx, my): the scene's `mouse()` and the
@@ -579,6 +616,7 @@ impl Sandbox {
         if input.wheel != 0.0 {
             let notches = input.wheel.signum() as f64 * (input.wheel.abs() as f64).clamp(0.5, 5.0);
             self.camera.zoom_at(mx, my, 1.15f64.powf(notches));
+            view::user_moved_to(&mut self.scene, &self.camera);
         }
         p
     }
@@ -599,7 +637,7 @@ impl Sandbox {
     pub fn right_button(&mut self, input: &Input, last: &Input, at: (f32, f32)) -> bool {
         match self.tools.right_button(input, last, at) {
             RightButton::Pan(dx, dy) => {
-                self.camera.pan_pixels(dx, dy);
+                self.pan(dx, dy);
                 false
             }
             RightButton::Click => true,
@@ -741,10 +779,10 @@ impl Sandbox {
             }
         };
         let (build, refused) = old.placed_again_in(&mut fresh);
-        let camera = self.camera;
+        let view = self.scene.sim().camera().clone();
+        fresh.sim_mut().camera_mut().keep_view_of(&view);
         let path = self.opened.clone();
         self.show(fresh, &path);
-        self.camera = camera;
         self.build = build;
         if let Some(e) = refused.first() {
             self.say(format!("a part could not go back: {e}"));

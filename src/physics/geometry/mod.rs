@@ -20,3 +20,4 @@ pub use mass::{circle_mass, combine, polygon_mass, segment_mass, shape_mass, Mas
 pub use polygon::{
     make_box, make_convex_pieces, make_polygon_from_hull, validate_simple_polygon, MAX_INPUT_POINTS,
 };
+pub use predicates::point_segment_distance;

@@ -60,7 +60,7 @@ pub(crate) fn line_side(a: Vec2, b: Vec2, p: Vec2) -> Real {
 }
 
 /// Distance from `p` to the segment `a`–`b`.
-pub(crate) fn point_segment_distance(p: Vec2, a: Vec2, b: Vec2) -> Real {
+pub fn point_segment_distance(p: Vec2, a: Vec2, b: Vec2) -> Real {
     let ab = b - a;
     let len2 = ab.length_squared();
     let t = if len2 > 0.0 {
