@@ -137,12 +137,13 @@ fn dispatch(lua: &Lua, events: &StepEvents) -> mlua::Result<()> {
             })?;
         }
     }
-    // A joint that broke is already destroyed: the handle is stale but is
-    // the same one the scene holds (`==` and table keys still match).
+    // A joint that broke is already destroyed: the handle is the same one
+    // the scene holds (`==` and table keys still match); its kind and
+    // bodies stay readable.
     if !events.joint_break.is_empty() && callback(lua, "on_break")?.is_some() {
         for e in &events.joint_break {
             call_callback(lua, "on_break", || {
-                super::joints::joint_handle(lua, e.joint)
+                super::joints::broken_joint_handle(lua, e)
             })?;
         }
     }
