@@ -162,7 +162,7 @@ fn dispatch(lua: &Lua, events: &StepEvents) -> mlua::Result<()> {
 }
 
 /// Each callback global must be a function (or absent): checked at load.
-pub fn check_callbacks(lua: &Lua) -> mlua::Result<()> {
+pub fn check_callbacks(lua: &Lua) -> Result<(), (&'static str, mlua::Error)> {
     for name in [
         "update",
         "on_contact",
@@ -173,7 +173,7 @@ pub fn check_callbacks(lua: &Lua) -> mlua::Result<()> {
         "on_break",
         "draw",
     ] {
-        callback(lua, name)?;
+        callback(lua, name).map_err(|e| (name, e))?;
     }
     Ok(())
 }
