@@ -150,6 +150,103 @@ fn runtime_errors_at_build_and_in_every_callback_kind() {
 }
 
 #[test]
+fn error_values_that_are_not_strings_name_their_line() {
+    // Lua's `error` adds a position only to strings; physbox takes it from
+    // the frame that raised the value.
+    for (name, call, words) in [
+        ("table", "error({})", "error called with a table value"),
+        ("nil", "error()", "error called with no message (nil)"),
+        ("number", "error(42)", "error called with the number 42"),
+        ("level0", "error('no place', 0)", "no place"),
+    ] {
+        expect_error(name, &format!("local x = 1\n{call}\n"), 2, words);
+        expect_error(
+            &format!("{name}_update"),
+            &format!("circle {{ r = 1 }}\nfunction update(dt)\n  {call}\nend\n"),
+            3,
+            words,
+        );
+    }
+    let floor = "box { x = 0, y = -0.5, w = 10, h = 1, static = true }\n";
+    expect_error(
+        "table_on_contact",
+        &format!("{floor}circle {{ y = 1, r = 0.5 }}\nfunction on_contact(a, b, c)\n  error({{ code = 7 }})\nend\n"),
+        4,
+        "error called with a table value",
+    );
+    // A table with __tostring keeps its text.
+    expect_error(
+        "tostring",
+        "local e = setmetatable({}, { __tostring = function() return 'my error' end })\nerror(e)\n",
+        2,
+        "my error",
+    );
+}
+
+#[test]
+fn a_callback_name_bound_to_a_value_names_its_line() {
+    expect_error(
+        "update_number",
+        "circle { r = 1 }\n\nupdate = 5\n",
+        3,
+        "update must be a function, got number",
+    );
+    expect_error(
+        "on_break_table",
+        "on_break = {}\n",
+        1,
+        "on_break must be a function, got table",
+    );
+    // Rebound while running: the file at least.
+    let o = expect_error(
+        "update_rebound",
+        "function update(dt)\n  update = 'x'\nend\n",
+        0,
+        "update must be a function, got string",
+    );
+    assert!(o.stderr.starts_with("error: bad.lua: "), "{}", o.stderr);
+}
+
+#[test]
+fn load_behaves_as_in_plain_lua() {
+    let dir = temp_dir("load");
+    std::fs::write(
+        dir.join("ok.lua"),
+        "print(load('return math.pi')())\n\
+         print(load('return x', 'n', 't', { x = 7 })())\n\
+         print(pcall(load('return math.pi', 'n', 't', nil)))\n\
+         local deep = 'return ' .. ('('):rep(1000) .. '1' .. (')'):rep(1000)\n\
+         local f, err = load(deep)\n\
+         print(f, err)\n\
+         print(load('\\27Lua', 'bin', 'b'))\n",
+    )
+    .unwrap();
+    let out = physbox(&dir, &["run", "ok.lua", "--headless", "--steps", "1"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines[0], "3.1415926535898");
+    assert_eq!(lines[1], "7");
+    // An explicit nil environment stays nil, as in plain Lua.
+    assert!(
+        lines[2].starts_with("false\t[string \"n\"]:1: attempt to index a nil value"),
+        "{}",
+        lines[2]
+    );
+    // Too deep: nil and one line, no traceback.
+    assert!(lines[3].starts_with("nil\t"), "{}", lines[3]);
+    assert!(
+        lines[3].contains("overflow") || lines[3].contains("too many"),
+        "{}",
+        lines[3]
+    );
+    assert!(!out.stdout.contains("stack traceback"), "{}", out.stdout);
+    // Binary chunks stay refused whatever the mode asked for.
+    assert!(lines[4].starts_with("nil\t"), "{}", lines[4]);
+    assert_eq!(lines.len(), 5, "{}", out.stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn endless_loops_stop_within_a_second() {
     let o = expect_error(
         "loop_build",

@@ -95,6 +95,45 @@ fn on_break_fires_exactly_once_with_the_same_handle() {
 }
 
 #[test]
+fn a_broken_or_destroyed_joint_keeps_its_kind_and_bodies() {
+    // The docs' own example: `function on_break(joint) print(joint.kind) end`.
+    let mut scene = load(
+        "local bob = circle { x = 0, y = -1, r = 0.1, mass = 2 }
+         rod = distance { a = bob, anchor_b = {0, 0}, breaking_force = 30 }
+         bob.vx = 5
+         function on_break(joint)
+           print(joint.kind, joint.a == bob, joint.b, joint.alive)
+           print(pcall(function() return joint.breaking_force end))
+         end",
+    );
+    scene.step(240).unwrap();
+    let out = scene.console();
+    assert_eq!(out[0], "distance\ttrue\tnil\tfalse");
+    // Everything else still says the joint is gone.
+    assert!(
+        out[1].starts_with(
+            "false\tjoints_test.lua:6: Joint.breaking_force: this joint was destroyed"
+        ),
+        "{}",
+        out[1]
+    );
+    let out = printed(
+        "local a = box { x = 0, y = 0, w = 1, h = 1, static = true }
+         local b = circle { x = 0, y = -1, r = 0.3 }
+         local j = hinge { a = a, b = b, at = {0, 0} }
+         j:destroy()
+         print(j.kind, j.a == a, j.b == b, j.alive)
+         print(pcall(j.anchors, j))",
+    );
+    assert_eq!(out[0], "hinge\ttrue\ttrue\tfalse");
+    assert!(
+        out[1].contains("Joint.anchors: this joint was destroyed"),
+        "{}",
+        out[1]
+    );
+}
+
+#[test]
 fn rope_has_its_bodies_and_length() {
     let out = printed(
         "local anchor = box { x = 0, y = 5, w = 0.2, h = 0.2, static = true }

@@ -226,6 +226,23 @@ fn malformed_solutions_name_the_file_line_and_column() {
 }
 
 #[test]
+fn a_solution_saved_with_a_byte_order_mark_is_read() {
+    let dir = temp_dir("bom");
+    let stored =
+        std::fs::read_to_string(solution_of(Path::new("scenes/puzzles/01_bridge.lua"))).unwrap();
+    let path = dir.join("bom.json");
+    std::fs::write(&path, format!("\u{feff}{stored}")).unwrap();
+    let with_bom = Solution::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let plain = Solution::load(&solution_of(Path::new("scenes/puzzles/01_bridge.lua"))).unwrap();
+    assert_eq!(with_bom.level_hash, plain.level_hash);
+    assert_eq!(with_bom.parts.len(), plain.parts.len());
+    // Anything else before the JSON is still an error naming the file.
+    std::fs::write(&path, format!("x{stored}")).unwrap();
+    let err = Solution::load(&path).err().unwrap();
+    assert!(err.contains("bom.json:1:1: not a valid solution"), "{err}");
+}
+
+#[test]
 fn a_won_level_whose_next_scene_is_missing_fails_verification() {
     let dir = temp_dir("next");
     let level = dir.join("lvl.lua");

@@ -2,7 +2,10 @@
 //! (`scenes/x.lua:12: ...`). Lua's own errors already carry it (chunks are
 //! named `@path`); errors raised by our Rust API functions get it from the
 //! calling Lua frame, and the few errors Lua reports without a position
-//! (out of memory) get the last position the watchdog sampled.
+//! (out of memory) get the last position the watchdog sampled. A value
+//! that is not a string (`error({})`, `error()`, `error(42)`) carries no
+//! position either: it gets the one of the frame that raised it, read from
+//! the traceback mlua attaches.
 
 use mlua::Lua;
 use std::fmt;
@@ -38,7 +41,7 @@ fn describe(err: &mlua::Error, memory_hint: Option<&str>) -> String {
     match err {
         mlua::Error::CallbackError { cause, .. } => describe(cause, memory_hint),
         mlua::Error::WithContext { cause, .. } => describe(cause, memory_hint),
-        mlua::Error::RuntimeError(m) => strip_traceback(m),
+        mlua::Error::RuntimeError(m) => with_position(m),
         mlua::Error::SyntaxError { message, .. } => strip_traceback(message),
         mlua::Error::MemoryError(_) => match memory_hint {
             Some(w) => format!("{w}: out of memory: {}", crate::script::limits::MEMORY_HELP),
@@ -50,10 +53,76 @@ fn describe(err: &mlua::Error, memory_hint: Option<&str>) -> String {
 
 /// mlua appends a traceback to runtime errors; the scene author wants the
 /// one line that names the place.
-fn strip_traceback(m: &str) -> String {
+pub fn strip_traceback(m: &str) -> String {
     match m.find("\nstack traceback:") {
         Some(i) => m[..i].to_string(),
         None => m.to_string(),
+    }
+}
+
+/// The message without its traceback, prefixed with the erroring frame's
+/// `file:line` (the first Lua frame of the traceback) when it names none
+/// itself. `error(v)` with a value that is not a string is described as
+/// such: `scene.lua:3: error called with a table value`.
+fn with_position(m: &str) -> String {
+    let message = strip_traceback(m);
+    if has_position(&message) {
+        return message;
+    }
+    let Some(place) = m
+        .find("\nstack traceback:")
+        .and_then(|i| first_lua_frame(&m[i..]))
+    else {
+        return message;
+    };
+    match non_string_value(&message) {
+        Some(kind) => format!("{place}: error called with {kind}"),
+        None => format!("{place}: {message}"),
+    }
+}
+
+/// Does the message start with a `file:line:` position?
+pub fn has_position(m: &str) -> bool {
+    let first = m.lines().next().unwrap_or("");
+    first.match_indices(':').any(|(i, _)| {
+        let rest = &first[i + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        digits > 0 && rest[digits..].starts_with(':')
+    })
+}
+
+/// `file:line` of the first traceback entry that is Lua code (`[C]` frames,
+/// such as `error` itself, have no line).
+fn first_lua_frame(traceback: &str) -> Option<String> {
+    traceback.lines().skip(1).find_map(|l| {
+        let l = l.trim_start();
+        if l.starts_with("[C]") || l.starts_with("(...") {
+            return None;
+        }
+        let (place, _) = l.split_once(": in ")?;
+        // Scene files and `load`ed text, not physbox's own helper chunks
+        // (`coroutine.wrap`, `setmetatable`), which only pass errors on.
+        let (file, _) = place.rsplit_once(':')?;
+        let scene_code = file.ends_with(".lua") || file.starts_with("[string");
+        (scene_code && has_position(&format!("{place}:"))).then(|| place.to_string())
+    })
+}
+
+/// What `tostring` made of an error value that was not a string: Lua's
+/// `error` only adds a position to strings.
+fn non_string_value(m: &str) -> Option<String> {
+    for kind in ["table", "function", "userdata", "thread"] {
+        if let Some(addr) = m.strip_prefix(kind).and_then(|r| r.strip_prefix(": 0x")) {
+            if !addr.is_empty() && addr.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return Some(format!("a {kind} value (not a message string)"));
+            }
+        }
+    }
+    match m {
+        "nil" => Some("no message (nil)".to_string()),
+        "true" | "false" => Some(format!("the boolean {m} (not a message string)")),
+        _ if m.parse::<f64>().is_ok() => Some(format!("the number {m} (not a message string)")),
+        _ => None,
     }
 }
 
@@ -85,5 +154,42 @@ pub fn scene_err(lua: &Lua, msg: impl fmt::Display) -> mlua::Error {
     match lua_position(lua) {
         Some(p) => mlua::Error::RuntimeError(format!("{p}: {msg}")),
         None => mlua::Error::RuntimeError(msg.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn non_string_errors_get_the_position_of_their_frame() {
+        let tb = "table: 0x55d0c0ffee00\nstack traceback:\n\t[C]: in function 'error'\n\tscene.lua:3: in main chunk\n\t[C]: in ?";
+        assert_eq!(
+            with_position(tb),
+            "scene.lua:3: error called with a table value (not a message string)"
+        );
+        let tb = "nil\nstack traceback:\n\t[C]: in function 'error'\n\tscenes/a b.lua:12: in function 'update'";
+        assert_eq!(
+            with_position(tb),
+            "scenes/a b.lua:12: error called with no message (nil)"
+        );
+        let tb = "42\nstack traceback:\n\t[C]: in function 'error'\n\tx.lua:1: in main chunk";
+        assert_eq!(
+            with_position(tb),
+            "x.lua:1: error called with the number 42 (not a message string)"
+        );
+    }
+
+    #[test]
+    fn messages_with_a_position_are_left_alone() {
+        let tb =
+            "x.lua:2: boom\nstack traceback:\n\t[C]: in function 'error'\n\tx.lua:2: in main chunk";
+        assert_eq!(with_position(tb), "x.lua:2: boom");
+        let tb = "[string \"return 1\"]:1: bad\nstack traceback:\n\tx.lua:5: in main chunk";
+        assert_eq!(with_position(tb), "[string \"return 1\"]:1: bad");
+        assert_eq!(with_position("no traceback here"), "no traceback here");
+        // A custom error object's __tostring text gets the place too.
+        let tb = "my error\nstack traceback:\n\t[C]: in function 'error'\n\tx.lua:7: in local 'f'";
+        assert_eq!(with_position(tb), "x.lua:7: my error");
     }
 }

@@ -5,6 +5,11 @@
 //! handles own the light-userdata metatable). Handles are kept in a registry
 //! table by joint slot so `on_break(joint)` passes the very handle the scene
 //! got from the constructor (`==` and table keys work).
+//!
+//! The handle also remembers what never changes about its joint (kind and
+//! bodies), so `joint.kind`, `joint.a`, `joint.b` and `joint.alive` stay
+//! readable after the joint broke or was destroyed — `on_break` is exactly
+//! where a scene wants to know which joint it was.
 
 use super::error::scene_err;
 use super::handles::handle_for;
@@ -12,16 +17,35 @@ use super::options::Opts;
 use super::sim::SceneContext;
 use super::world_api::body_arg;
 use crate::physics::{
-    BodyId, DistanceParams, HingeParams, JointDef, JointId, JointKind, MouseParams, RopeDef,
-    SliderParams, SpringParams, Vec2, World,
+    BodyId, DistanceParams, HingeParams, JointBreak, JointDef, JointId, JointKind, JointType,
+    MouseParams, RopeDef, SliderParams, SpringParams, Vec2, World,
 };
 use mlua::{AnyUserData, Lua, MetaMethod, Table, UserData, UserDataFields, UserDataMethods, Value};
 
 const REGISTRY: &str = "physbox.joints";
 
-/// A joint handle.
+/// A joint handle: its id and the facts that outlive the joint.
 #[derive(Clone, Copy, Debug)]
-pub struct JointHandle(pub JointId);
+pub struct JointHandle(pub JointId, JointFacts);
+
+/// What a joint was made as; fixed for its whole life.
+#[derive(Clone, Copy, Debug)]
+pub struct JointFacts {
+    pub kind: JointType,
+    pub a: BodyId,
+    pub b: Option<BodyId>,
+}
+
+impl JointFacts {
+    /// The facts of a broken joint, from its break event.
+    pub fn of_break(e: &JointBreak) -> JointFacts {
+        JointFacts {
+            kind: e.kind,
+            a: e.body_a,
+            b: e.body_b,
+        }
+    }
+}
 
 fn with_world<R>(lua: &Lua, f: impl FnOnce(&mut World) -> R) -> R {
     let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
@@ -62,10 +86,8 @@ impl UserData for JointHandle {
                 e => scene_err(lua, format!("Joint.{e}")),
             })
         });
-        f.add_field_method_get("kind", |lua, this| {
-            with_world(lua, |w| w.joint(this.0).map(|j| j.joint_type().name()))
-                .map_err(|_| stale(lua, "kind"))
-        });
+        // Fixed facts: readable after the joint broke or was destroyed.
+        f.add_field_method_get("kind", |_, this| Ok(this.1.kind.name()));
         f.add_field_method_get("source", |lua, this| {
             let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
             let sim = ctx.sim.borrow();
@@ -74,18 +96,10 @@ impl UserData for JointHandle {
         f.add_field_method_get("alive", |lua, this| {
             Ok(with_world(lua, |w| w.joint_is_alive(this.0)))
         });
-        f.add_field_method_get("a", |lua, this| {
-            let id = with_world(lua, |w| w.joint(this.0).map(|j| j.body_a))
-                .map_err(|_| stale(lua, "a"))?;
-            handle_for(lua, id)
-        });
-        f.add_field_method_get("b", |lua, this| {
-            let id = with_world(lua, |w| w.joint(this.0).map(|j| j.body_b))
-                .map_err(|_| stale(lua, "b"))?;
-            match id {
-                Some(id) => handle_for(lua, id),
-                None => Ok(Value::Nil),
-            }
+        f.add_field_method_get("a", |lua, this| handle_for(lua, this.1.a));
+        f.add_field_method_get("b", |lua, this| match this.1.b {
+            Some(id) => handle_for(lua, id),
+            None => Ok(Value::Nil),
         });
         f.add_field_method_get("motor_speed", |lua, this| {
             with_world(lua, |w| w.joint_motor(this.0))
@@ -132,8 +146,25 @@ impl UserData for JointHandle {
     }
 }
 
-/// The handle of a joint: the one handed out before, else a new one.
+/// The handle of a live joint: the one handed out before, else a new one.
 pub fn joint_handle(lua: &Lua, id: JointId) -> mlua::Result<Value> {
+    let facts = with_world(lua, |w| {
+        w.joint(id).map(|j| JointFacts {
+            kind: j.joint_type(),
+            a: j.body_a,
+            b: j.body_b,
+        })
+    })
+    .map_err(|_| stale(lua, "handle"))?;
+    handle_with(lua, id, facts)
+}
+
+/// The handle of a joint that just broke (already destroyed).
+pub fn broken_joint_handle(lua: &Lua, e: &JointBreak) -> mlua::Result<Value> {
+    handle_with(lua, e.joint, JointFacts::of_break(e))
+}
+
+fn handle_with(lua: &Lua, id: JointId, facts: JointFacts) -> mlua::Result<Value> {
     let reg: Table = match lua.named_registry_value::<Value>(REGISTRY)? {
         Value::Table(t) => t,
         _ => {
@@ -147,7 +178,7 @@ pub fn joint_handle(lua: &Lua, id: JointId) -> mlua::Result<Value> {
             return Ok(Value::UserData(ud));
         }
     }
-    let ud = lua.create_userdata(JointHandle(id))?;
+    let ud = lua.create_userdata(JointHandle(id, facts))?;
     reg.raw_set(id.index, ud.clone())?;
     Ok(Value::UserData(ud))
 }

@@ -176,8 +176,12 @@ impl Scene {
             .set_name(format!("@{shown}"))
             .set_mode(mlua::chunk::ChunkMode::Text);
         let ran = scene.guarded(|| chunk.exec()).and_then(|()| {
-            stepper::check_callbacks(lua).map_err(|e| {
-                SceneError::new(format!("{shown}: {}", SceneError::from_lua(&e, None)))
+            stepper::check_callbacks(lua).map_err(|(name, e)| {
+                let place = match assignment_line(src, name) {
+                    Some(line) => format!("{shown}:{line}"),
+                    None => shown.clone(),
+                };
+                SceneError::new(format!("{place}: {}", SceneError::from_lua(&e, None)))
             })
         });
         *tried = scene.sources();
@@ -199,12 +203,22 @@ impl Scene {
         };
         // A memory bomb faster than the watchdog's position sampling has
         // no line: name at least the scene file.
+        let shown = display_path(&self.path);
         let place = || {
             clock
                 .last_position()
                 .or_else(|| Some(display_path(&self.path)))
         };
-        r.map_err(|e| SceneError::from_lua(&e, place()))
+        r.map_err(|e| {
+            // Every error names at least the file (`update = 5` is found
+            // only after the assignment ran).
+            let e = SceneError::from_lua(&e, place());
+            if super::error::has_position(&e.message) || e.message.starts_with(&shown) {
+                e
+            } else {
+                SceneError::new(format!("{shown}: {}", e.message))
+            }
+        })
     }
 
     /// Advance `n` fixed steps (forces, physics, events, `update`).
@@ -369,6 +383,19 @@ impl Drop for Scene {
 }
 
 /// A path as messages show it (relative to the current directory).
+/// The line of the last `name = ...` at the start of a line of `src`: where
+/// a callback name was most likely bound to something not a function (the
+/// value is only checked after the whole scene ran).
+fn assignment_line(src: &str, name: &str) -> Option<usize> {
+    src.lines()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let rest = l.trim_start().strip_prefix(name)?.trim_start();
+            (rest.starts_with('=') && !rest.starts_with("==")).then_some(i + 1)
+        })
+        .last()
+}
+
 pub fn shown_path(p: &Path) -> String {
     display_path(p)
 }

@@ -147,12 +147,13 @@ fn dispatch(lua: &Lua, events: &StepEvents) -> mlua::Result<()> {
             })?;
         }
     }
-    // A joint that broke is already destroyed: the handle is stale but is
-    // the same one the scene holds (`==` and table keys still match).
+    // A joint that broke is already destroyed: the handle is the same one
+    // the scene holds (`==` and table keys still match); its kind and
+    // bodies stay readable.
     if !events.joint_break.is_empty() && callback(lua, "on_break")?.is_some() {
         for e in &events.joint_break {
             call_callback(lua, "on_break", || {
-                super::joints::joint_handle(lua, e.joint)
+                super::joints::broken_joint_handle(lua, e)
             })?;
         }
     }
@@ -171,7 +172,7 @@ fn dispatch(lua: &Lua, events: &StepEvents) -> mlua::Result<()> {
 }
 
 /// Each callback global must be a function (or absent): checked at load.
-pub fn check_callbacks(lua: &Lua) -> mlua::Result<()> {
+pub fn check_callbacks(lua: &Lua) -> Result<(), (&'static str, mlua::Error)> {
     for name in [
         "update",
         "on_contact",
@@ -182,7 +183,7 @@ pub fn check_callbacks(lua: &Lua) -> mlua::Result<()> {
         "on_break",
         "draw",
     ] {
-        callback(lua, name)?;
+        callback(lua, name).map_err(|e| (name, e))?;
     }
     Ok(())
 }

@@ -56,14 +56,31 @@ pub fn install_base(lua: &Lua) -> mlua::Result<()> {
         })?,
     )?;
     // `load` always in text mode: a binary chunk could break the VM.
+    // Otherwise as in plain Lua: without a 4th argument the chunk gets the
+    // scene's globals (an explicit `nil` env stays nil), and a failure is
+    // `nil, message` — one line, without the traceback mlua's message
+    // handler adds to errors raised inside the parser (C stack overflow).
     let raw_load: mlua::Function = g.get("load")?;
     g.raw_set(
         "load",
-        lua.create_function(
-            move |_, (chunk, name, _mode, env): (Value, Value, Value, Value)| {
-                raw_load.call::<MultiValue>((chunk, name, "t", env))
-            },
-        )?,
+        lua.create_function(move |lua, args: MultiValue| {
+            let mut args = args.into_iter();
+            let chunk = args.next().unwrap_or(Value::Nil);
+            let name = args.next().unwrap_or(Value::Nil);
+            let _mode = args.next();
+            let mut out = match args.next() {
+                Some(env) => raw_load.call::<MultiValue>((chunk, name, "t", env))?,
+                None => raw_load.call::<MultiValue>((chunk, name, "t"))?,
+            };
+            let message = match (out.front(), out.get(1)) {
+                (Some(Value::Nil), Some(Value::String(m))) => Some(m.to_string_lossy()),
+                _ => None,
+            };
+            if let Some(m) = message {
+                out[1] = Value::String(lua.create_string(super::error::strip_traceback(&m))?);
+            }
+            Ok(out)
+        })?,
     )?;
     // Lua runs finalizers with hooks disabled, so an endless loop in a
     // __gc could never be stopped: scenes may not install finalizers.

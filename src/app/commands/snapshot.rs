@@ -66,7 +66,8 @@ pub fn save(scene: &Scene, path: &Path) -> Result<(), String> {
 fn read(path: &Path) -> Result<Snapshot, SceneError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| SceneError::new(format!("{}: cannot read: {e}", path.display())))?;
-    let snap: Snapshot = serde_json::from_str(&text)
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let snap: Snapshot = serde_json::from_str(text)
         .map_err(|e| SceneError::new(format!("{}: not a physbox snapshot: {e}", path.display())))?;
     if snap.physbox_snapshot != FORMAT {
         return Err(SceneError::new(format!(

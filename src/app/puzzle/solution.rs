@@ -95,7 +95,9 @@ impl Solution {
         let shown = path.display();
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("{shown}: cannot read the solution: {e}"))?;
-        let sol: Solution = serde_json::from_str(&text).map_err(|e| {
+        // Editors on Windows may save UTF-8 with a byte order mark.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        let sol: Solution = serde_json::from_str(text).map_err(|e| {
             let msg = e.to_string();
             // serde_json appends " at line L column C"; put it up front.
             let msg = msg
