@@ -603,3 +603,52 @@ fn usage_errors_exit_two_and_help_shows_examples() {
     assert_eq!(help.code, 0);
     assert!(help.stdout.contains("EXAMPLES") && help.stdout.contains("--headless"));
 }
+
+/// Issue 19 §6: numbers that are finite but absurd (and NaN in a plot)
+/// stop at the line that gave them, before they make a NaN in the world.
+#[test]
+fn absurd_numbers_are_errors_at_their_line_not_nan_in_the_world() {
+    for (code, message) in [
+        ("box { w = 2, h = 1e160 }", "'h' must be from"),
+        (
+            "circle { r = 0.5, gravity_scale = 1e308 }",
+            "'gravity_scale' must be from",
+        ),
+        (
+            "circle { r = 0.5, restitution = 1e300 }",
+            "'restitution' must be from",
+        ),
+        (
+            "segment { x1 = 0, y1 = 0, x2 = 1.797e308, y2 = 0 }",
+            "'x2' must be from",
+        ),
+        (
+            "polygon { points = {{0, 0}, {1e300, 0}, {0, 1}} }",
+            "coordinates from",
+        ),
+        ("circle { r = 0.5, x = -1e12 }", "'x' must be from"),
+        (
+            "local b = circle { r = 0.5 }\nb.vx = 1e300",
+            "body.vx must be from",
+        ),
+        (
+            "plot('n', 0/0)",
+            "plot: value of 'n' must be a finite number",
+        ),
+    ] {
+        let text = format!("-- absurd\n{code}\n");
+        let dir = std::env::temp_dir().join(format!("physbox_absurd_{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("absurd.lua");
+        std::fs::write(&path, &text).unwrap();
+        let e = physbox::script::Scene::load(&path, &physbox::script::SceneOptions::default())
+            .err()
+            .unwrap_or_else(|| panic!("{code} loaded"));
+        let line = if code.contains('\n') { 3 } else { 2 };
+        assert!(
+            e.message.contains(&format!("absurd.lua:{line}:")),
+            "{code}: {e}"
+        );
+        assert!(e.message.contains(message), "{code}: {e}");
+    }
+}

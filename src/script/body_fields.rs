@@ -209,7 +209,13 @@ pub(super) fn set_field(lua: &Lua, id: BodyId, key: &str, v: Value) -> mlua::Res
     }
     let value = match key {
         "x" | "y" | "angle" | "vx" | "vy" | "omega" | "gravity_scale" | "friction"
-        | "restitution" => Set::Num(number(lua, &what, &v)?),
+        | "restitution" => {
+            let n = number(lua, &what, &v)?;
+            if let Some(m) = super::ranges::out_of_range(&what, key, n) {
+                return Err(scene_err(lua, m));
+            }
+            Set::Num(n)
+        }
         "awake" | "bullet" => Set::Bool(boolean(lua, &what, &v)?),
         "name" | "color" if v.is_nil() => Set::Str(None),
         "type" | "name" | "color" => Set::Str(Some(string_arg(lua, &what, v)?)),

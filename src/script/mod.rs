@@ -39,6 +39,7 @@ mod output;
 mod pattern_matcher;
 mod patterns;
 pub mod random;
+pub mod ranges;
 mod require;
 mod saved_state;
 pub mod scene;

@@ -137,6 +137,13 @@ impl<'a> Opts<'a> {
         if !n.is_finite() {
             return Err(self.err(format!("'{key}' must be a finite number, got {n}")));
         }
+        // Below zero, the callers' own checks (positive, not negative) say
+        // it in their words.
+        if n >= 0.0 || super::ranges::range_of(key).is_some_and(|(lo, _)| lo < 0.0) {
+            if let Some(m) = super::ranges::out_of_range(&format!("'{key}'"), key, n) {
+                return Err(self.err(m));
+            }
+        }
         Ok(Some(n))
     }
 
@@ -254,6 +261,13 @@ pub fn point_from(v: &Value) -> Result<Vec2, String> {
                 ))
             }
         };
+    }
+    let bound = super::ranges::COORDINATE;
+    if xy.iter().any(|c| c.abs() > bound) {
+        return Err(format!(
+            "must be a point {{x, y}} with coordinates from -{bound:e} to {bound:e}, got {{{:e}, {:e}}}",
+            xy[0], xy[1]
+        ));
     }
     Ok(Vec2::new(xy[0], xy[1]))
 }

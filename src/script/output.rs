@@ -147,6 +147,13 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                     ))
                 }
             };
+            // NaN or infinity would reach the plot panel and the CSV file.
+            if !v.is_finite() {
+                return Err(scene_err(
+                    lua,
+                    format!("plot: value of '{name}' must be a finite number, got {v}"),
+                ));
+            }
             with_ctx(lua, |c| c.sim.borrow_mut().plot(&name, v));
             Ok(())
         })?,
