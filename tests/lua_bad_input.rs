@@ -652,3 +652,36 @@ fn absurd_numbers_are_errors_at_their_line_not_nan_in_the_world() {
         assert!(e.message.contains(message), "{code}: {e}");
     }
 }
+
+/// Issue 19 §2: physics run from the scene file counts against a budget of
+/// its own (the Lua time limit pauses while physics runs), so a loop of
+/// huge `world:step` calls ends with its line instead of running forever.
+#[test]
+fn world_step_while_building_has_a_time_budget() {
+    let dir = std::env::temp_dir().join(format!("physbox_stepping_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("stepping.lua");
+    std::fs::write(
+        &path,
+        "circle { r = 1 }\nfor i = 1, 1000 do\n  world:step(10000000)\nend\n",
+    )
+    .unwrap();
+    let opts = physbox::script::SceneOptions {
+        build_step_limit: std::time::Duration::from_millis(300),
+        ..Default::default()
+    };
+    let started = std::time::Instant::now();
+    let e = physbox::script::Scene::load(&path, &opts)
+        .err()
+        .expect("stopped");
+    assert!(
+        started.elapsed().as_secs_f64() < 5.0,
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(e.message.contains("stepping.lua:3: world:step"), "{e}");
+    assert!(e.message.contains("more than 0.3 s"), "{e}");
+    // A scene that measures (steps a few simulated seconds) is untouched.
+    std::fs::write(&path, "circle { r = 1 }\nworld:step(600)\n").unwrap();
+    physbox::script::Scene::load(&path, &opts).unwrap();
+}

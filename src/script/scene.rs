@@ -15,6 +15,10 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::Duration;
 
+/// Default for `SceneOptions::build_step_limit`: the measuring scenes step
+/// 30 simulated seconds while they build in well under a second.
+pub const DEFAULT_BUILD_STEP_LIMIT: Duration = Duration::from_secs(20);
+
 /// How to load a scene.
 #[derive(Clone, Debug)]
 pub struct SceneOptions {
@@ -26,6 +30,10 @@ pub struct SceneOptions {
     /// runs (names the line of an out-of-memory error). Stress tests make it
     /// tiny to interrupt the interpreter thousands of times a second.
     pub sample_interval: Duration,
+    /// How long `world:step` from the scene file may run in all while the
+    /// scene builds (physics is not scene code: the time limit pauses for
+    /// it, so without this `world:step(10000000)` in a loop never ends).
+    pub build_step_limit: Duration,
     /// Echo `print`/`message` to stdout as they happen.
     pub echo: bool,
     /// The project's `scripts/` folder (`None`: the nearest `scripts/` beside
@@ -39,6 +47,7 @@ impl Default for SceneOptions {
             memory_limit: DEFAULT_MEMORY_LIMIT,
             time_limit: DEFAULT_TIME_LIMIT,
             sample_interval: DEFAULT_SAMPLE_INTERVAL,
+            build_step_limit: DEFAULT_BUILD_STEP_LIMIT,
             echo: false,
             scripts_dir: None,
         }
@@ -138,6 +147,8 @@ impl Scene {
             },
             sources: RefCell::new(vec![path.to_path_buf()]),
             in_callback: Cell::new(false),
+            build_stepping: Cell::new(Duration::ZERO),
+            build_step_limit: opts.build_step_limit,
             keys_down: RefCell::new(Vec::new()),
             keys_polled: RefCell::new(Vec::new()),
             mouse: Cell::new((0.0, 0.0)),

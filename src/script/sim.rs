@@ -406,6 +406,10 @@ pub(super) struct SceneContext {
     pub sources: RefCell<Vec<PathBuf>>,
     /// True while callbacks run; `world:step` is for building only.
     pub in_callback: Cell<bool>,
+    /// Wall time `world:step` has taken so far while the scene builds, and
+    /// how much it may (`SceneOptions::build_step_limit`).
+    pub build_stepping: Cell<std::time::Duration>,
+    pub build_step_limit: std::time::Duration,
     /// Window-side input state for `key_down` / `mouse` (headless: none).
     pub keys_down: RefCell<Vec<String>>,
     /// Keys the scene polled with `key_down` (the window gives them to it).

@@ -269,9 +269,45 @@ impl UserData for WorldHandle {
                     "world:step can only be called while the scene builds, not from a callback",
                 ));
             }
-            super::stepper::advance(lua, n as u64)
+            step_while_building(lua, n as u64)
         });
     }
+}
+
+/// `world:step(n)` from the scene file: the steps, within the scene's
+/// budget of physics time while it builds (checked every few steps, so a
+/// slow step overshoots it by at most a few steps).
+fn step_while_building(lua: &Lua, n: u64) -> mlua::Result<()> {
+    let (spent, limit) = {
+        let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
+        (ctx.build_stepping.get(), ctx.build_step_limit)
+    };
+    let started = std::time::Instant::now();
+    let mut done = 0;
+    let result = loop {
+        if done == n {
+            break Ok(());
+        }
+        let chunk = (n - done).min(16);
+        if let Err(e) = super::stepper::advance(lua, chunk) {
+            break Err(e);
+        }
+        done += chunk;
+        if spent + started.elapsed() > limit {
+            break Err(scene_err(
+                lua,
+                format!(
+                    "world:step: the scene has stepped for more than {} s while it builds \
+                     (stopped after {done} of this call's {n} steps); step less here, the \
+                     runner steps the rest",
+                    limit.as_secs_f64()
+                ),
+            ));
+        }
+    };
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
+    ctx.build_stepping.set(spent + started.elapsed());
+    result
 }
 
 /// A body argument of an API function.
