@@ -685,3 +685,29 @@ fn world_step_while_building_has_a_time_budget() {
     std::fs::write(&path, "circle { r = 1 }\nworld:step(600)\n").unwrap();
     physbox::script::Scene::load(&path, &opts).unwrap();
 }
+
+/// Issue 19 §3: `next_scene` cannot lead out of the scene's folder tree.
+#[test]
+fn next_scene_stays_inside_the_scene_folder() {
+    let dir = std::env::temp_dir().join(format!("physbox_next_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("level.lua");
+    for bad in [
+        "../../../../../etc/passwd",
+        "/etc/passwd",
+        "../other.lua",
+        "a\\\\b.lua",
+        "notes.txt",
+    ] {
+        std::fs::write(&path, format!("\nnext_scene('{bad}')\n")).unwrap();
+        let e = physbox::script::Scene::load(&path, &physbox::script::SceneOptions::default())
+            .err()
+            .unwrap_or_else(|| panic!("{bad} accepted"));
+        assert!(e.message.contains("level.lua:2: next_scene:"), "{bad}: {e}");
+    }
+    for good in ["02_next.lua", "more/03.lua", "./04.lua"] {
+        std::fs::write(&path, format!("next_scene('{good}')\n")).unwrap();
+        physbox::script::Scene::load(&path, &physbox::script::SceneOptions::default())
+            .unwrap_or_else(|e| panic!("{good}: {e}"));
+    }
+}

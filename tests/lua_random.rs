@@ -153,3 +153,25 @@ fn a_snapshot_of_a_scene_with_per_body_forces_continues_bit_for_bit() {
     assert_eq!(xs(&again), xs(&run));
     assert_eq!(again.world().state_hash(), run.world().state_hash());
 }
+
+#[test]
+fn a_snapshot_naming_a_file_that_is_not_a_scene_is_refused() {
+    let path = write("notscene", "scatter.lua", SCATTER);
+    let run = load(&path);
+    let file = path.with_file_name("evil.json");
+    snapshot::save(&run, &file).unwrap();
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    json["scene"] = serde_json::json!("/etc/passwd");
+    json["scene_abs"] = serde_json::json!("/etc/passwd");
+    std::fs::write(&file, json.to_string()).unwrap();
+    let e = snapshot::open(&file, &SceneOptions::default())
+        .err()
+        .unwrap();
+    assert!(
+        e.message
+            .contains("evil.json: scene: '/etc/passwd' is not a .lua scene file"),
+        "{e}"
+    );
+    assert!(!e.message.contains("root"), "{e}");
+}

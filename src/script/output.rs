@@ -197,6 +197,23 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                     ))
                 }
             };
+            // Like `require`: the next level stays inside this scene's folder
+            // tree (a shared level must not open /etc/passwd as Lua).
+            let inside = std::path::Path::new(&s).components().all(|c| {
+                matches!(
+                    c,
+                    std::path::Component::Normal(_) | std::path::Component::CurDir
+                )
+            });
+            if !inside || s.contains('\\') || !s.ends_with(".lua") {
+                return Err(scene_err(
+                    lua,
+                    format!(
+                        "next_scene: '{s}' must be a .lua file in this scene's folder or below \
+                         (no '..', no absolute path)"
+                    ),
+                ));
+            }
             // Where it was set, so a missing file can be blamed on a line.
             let at = super::error::lua_position(lua);
             with_ctx(lua, |c| {

@@ -76,6 +76,20 @@ fn read(path: &Path) -> Result<Snapshot, SceneError> {
             snap.physbox_snapshot
         )));
     }
+    // The scene it names is run as Lua: only a scene file (a shared
+    // snapshot naming /etc/passwd ran it and echoed a token of it).
+    for (field, p) in [
+        ("scene", Some(&snap.scene)),
+        ("scene_abs", snap.scene_abs.as_ref()),
+    ] {
+        if let Some(p) = p.filter(|p| p.extension().is_none_or(|e| e != "lua")) {
+            return Err(SceneError::new(format!(
+                "{}: {field}: '{}' is not a .lua scene file",
+                path.display(),
+                p.display()
+            )));
+        }
+    }
     if snap.random.is_some_and(|r| !r.is_valid()) {
         return Err(SceneError::new(format!(
             "{}: random.state: all four words are zero (a generator cannot start from that)",
