@@ -137,6 +137,7 @@ function Body:add_polygon(o) end
 ---@field bounds number[]? # {x1, y1, x2, y2}: bodies leaving it are destroyed
 ---@field time number # read only
 ---@field steps integer # read only
+---@field seed integer # math.random's seed (default 0); setting it restarts the sequence
 world = {}
 ---@return Body[] # creation order
 function world:bodies() end
@@ -148,7 +149,8 @@ function world:query_point(x, y) end
 function world:raycast(x1, y1, x2, y2) end
 ---@return number joules
 function world:energy() end
----Advance n fixed steps now (default 1). Only while the scene builds.
+---Advance n fixed steps now (default 1). Only while the scene builds; all calls
+---of one load share 20 s of physics time.
 ---@param n? integer
 function world:step(n) end
 
