@@ -10,6 +10,7 @@
 pub mod clock;
 pub mod commands;
 pub mod edit;
+pub mod history;
 pub mod puzzle;
 pub mod reload;
 pub mod view;

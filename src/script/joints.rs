@@ -22,7 +22,7 @@ use crate::physics::{
 };
 use mlua::{AnyUserData, Lua, MetaMethod, Table, UserData, UserDataFields, UserDataMethods, Value};
 
-const REGISTRY: &str = "physbox.joints";
+pub(super) const REGISTRY: &str = "physbox.joints";
 
 /// A joint handle: its id and the facts that outlive the joint.
 #[derive(Clone, Copy, Debug)]

@@ -57,9 +57,9 @@ impl Default for SceneOptions {
 pub struct Scene {
     // `lua` is closed (in `Drop`) before the watchdog stops. Scene code
     // cannot install finalizers (`vm.rs`), so closing runs none of it.
-    lua: Option<Lua>,
+    pub(super) lua: Option<Lua>,
     watchdog: Watchdog,
-    sim: Rc<RefCell<Sim>>,
+    pub(super) sim: Rc<RefCell<Sim>>,
     path: PathBuf,
 }
 
@@ -200,12 +200,12 @@ impl Scene {
         Ok(scene)
     }
 
-    fn lua(&self) -> &Lua {
+    pub(super) fn lua(&self) -> &Lua {
         self.lua.as_ref().expect("lua lives as long as the scene")
     }
 
     /// Run scene code with a time allowance, mapping its error.
-    fn guarded<R>(&self, f: impl FnOnce() -> mlua::Result<R>) -> Result<R, SceneError> {
+    pub(super) fn guarded<R>(&self, f: impl FnOnce() -> mlua::Result<R>) -> Result<R, SceneError> {
         let clock = self.watchdog.clock();
         clock.clear_position();
         let r = {

@@ -14,6 +14,7 @@ use std::rc::Rc;
 
 /// A body as the scene knows it beyond the physics: its stable id, colour
 /// and own force callback (the world keeps none of these).
+#[derive(Clone)]
 pub(super) struct SceneBody {
     pub generation: u32,
     /// Stable scene-wide id (1, 2, … in creation order).
@@ -27,6 +28,7 @@ pub(super) struct SceneBody {
 /// What is left of a destroyed body, for the error a stale handle gives
 /// (`body 'crate' (scenes/x.lua:12) was destroyed`). One per slot, so a
 /// scene that destroys bodies forever keeps no more than it has slots.
+#[derive(Clone)]
 pub(super) struct Grave {
     pub generation: u32,
     pub name: Option<String>,
@@ -35,6 +37,7 @@ pub(super) struct Grave {
 
 /// A force field: a callback and the bodies it acts on (`None` = every
 /// dynamic body).
+#[derive(Clone)]
 pub(super) struct ForceField {
     pub func: Function,
     pub bodies: Option<Vec<BodyId>>,

@@ -7,7 +7,7 @@ use super::error::scene_err;
 use super::options::type_name;
 use mlua::{Function, Lua, Table, Value};
 
-const HOOKS: &str = "physbox.every_step";
+pub(super) const HOOKS: &str = "physbox.every_step";
 
 fn hooks(lua: &Lua) -> mlua::Result<Table> {
     match lua.named_registry_value::<Value>(HOOKS)? {

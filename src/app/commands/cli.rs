@@ -18,6 +18,7 @@ const EXAMPLES: &str = "EXAMPLES:
     physbox bench --reload                          time hot reload: save -> first frame, 1,000 bodies
     physbox run scenes/pyramid.lua --headless --steps 600
     physbox run scenes/rain.lua --headless --watch   run in real time, reload on every save, one line per reload
+    physbox run scenes/rain.lua --headless --watch --replay   reload by replaying the new version up to now
     physbox run scenes/restitution.lua --headless --steps 900 --csv bounces.csv --dump final.json
     physbox new my_scenes                           a folder for your own scenes: starter scene, editor support
     physbox check scenes/my_level.lua               load only: report errors, exit 1 if any
@@ -97,8 +98,17 @@ pub enum Command {
         exit_after_reloads: Option<u64>,
         /// With --watch: every reload restarts the scene (default: keep the
         /// live state of bodies the file did not move)
-        #[arg(long, requires = "watch")]
+        #[arg(long, requires = "watch", conflicts_with = "replay")]
         restart: bool,
+        /// With --watch: every reload replays the new version from step 0
+        /// with the inputs up to the current step (one line per reload with
+        /// step=N and state_hash=...)
+        #[arg(long, requires = "watch")]
+        replay: bool,
+        /// User actions to apply by step: an input log (JSON; keys, clicks,
+        /// drags, spawns, ...; a puzzle solution's keys work too)
+        #[arg(long, value_name = "FILE", requires = "headless")]
+        inputs: Option<PathBuf>,
         #[command(flatten)]
         limits: Limits,
     },
@@ -254,14 +264,30 @@ pub fn main_with(cli: Cli) -> ExitCode {
             watch,
             exit_after_reloads,
             restart,
+            replay,
+            inputs,
             limits,
         }) => {
             let options = match options(&limits, true) {
                 Ok(o) => o,
                 Err(m) => return usage(&m),
             };
+            let inputs = match inputs.map(|p| crate::app::history::input_log::load(&p)) {
+                None => Vec::new(),
+                Some(Ok(log)) => log,
+                Some(Err(e)) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(1);
+                }
+            };
             if watch {
-                return watch_headless(scene, options, size, exit_after_reloads, restart);
+                use crate::app::reload::mode::ReloadMode;
+                let mode = match (restart, replay) {
+                    (true, _) => ReloadMode::Restart,
+                    (_, true) => ReloadMode::Replay,
+                    _ => ReloadMode::KeepState,
+                };
+                return watch_headless(scene, options, size, exit_after_reloads, mode, inputs);
             }
             if !headless {
                 let outputs = [dump.is_some(), csv.is_some(), screenshot.is_some()];
@@ -285,6 +311,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 snapshot,
                 frames: frames.map(|d| (d, every)),
                 size,
+                inputs,
                 options,
             };
             match headless::run(&req) {
@@ -409,19 +436,16 @@ fn watch_headless(
     options: SceneOptions,
     size: (u32, u32),
     exit_after: Option<u64>,
-    restart: bool,
+    mode: crate::app::reload::mode::ReloadMode,
+    inputs: Vec<crate::app::history::input_log::Entry>,
 ) -> ExitCode {
-    use crate::app::reload::mode::ReloadMode;
     let req = crate::app::reload::watch_run::WatchRequest {
         scene,
         options,
-        mode: if restart {
-            ReloadMode::Restart
-        } else {
-            ReloadMode::KeepState
-        },
+        mode,
         exit_after,
         size,
+        inputs,
     };
     match crate::app::reload::watch_run::run(&req) {
         Ok(()) => ExitCode::SUCCESS,

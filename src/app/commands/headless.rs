@@ -2,6 +2,9 @@
 
 use super::export::{dump_json, plots_csv};
 use super::progress::Progress;
+use crate::app::history::driver::Driver;
+use crate::app::history::input_log::Entry;
+use crate::app::history::replay::{apply_due, hash_text, step_once};
 use crate::app::view;
 use crate::render::{image, Renderer};
 use crate::script::{Scene, SceneError, SceneOptions};
@@ -25,6 +28,8 @@ pub struct RunRequest {
     pub frames: Option<(PathBuf, u64)>,
     /// Picture size in pixels.
     pub size: (u32, u32),
+    /// User actions to apply by step (`--inputs`, the input log format).
+    pub inputs: Vec<Entry>,
     pub options: SceneOptions,
 }
 
@@ -43,6 +48,7 @@ impl Default for RunRequest {
             snapshot: None,
             frames: None,
             size: DEFAULT_SIZE,
+            inputs: Vec::new(),
             options: SceneOptions::default(),
         }
     }
@@ -85,15 +91,24 @@ pub fn run(req: &RunRequest) -> Result<RunReport, SceneError> {
         Ok(())
     };
     save_frame(&mut scene, 0)?;
+    let mut driver = Driver::default();
+    let mut next_input = 0;
     let result = loop {
         if done >= steps {
-            break Ok(());
+            break apply_due(&mut scene, &mut driver, &req.inputs, &mut next_input).map(|_| ());
         }
         let mut n = CHUNK.min(steps - done);
         if let Some((_, every)) = &req.frames {
             n = n.min(every - done % every);
         }
-        if let Err(e) = scene.step(n) {
+        let stepped = if next_input < req.inputs.len() || driver.drag().is_some() {
+            // Inputs go in between steps, as the window gives them.
+            n = 1;
+            step_once(&mut scene, &mut driver, &req.inputs, &mut next_input).map(|_| ())
+        } else {
+            scene.step(n)
+        };
+        if let Err(e) = stepped {
             break Err(e);
         }
         done += n;
@@ -135,14 +150,15 @@ pub fn summary(report: &RunReport) -> String {
     let world = report.scene.world();
     let bodies = world.body_count();
     format!(
-        "{}: {} steps ({:.2} s simulated) in {:.1} ms, {} bodies ({} awake), energy {:.3} J",
+        "{}: {} steps ({:.2} s simulated) in {:.1} ms, {} bodies ({} awake), energy {:.3} J, state_hash={}",
         crate::script::scene::shown_path(report.scene.path()),
         world.step_count(),
         world.time(),
         report.wall_seconds * 1000.0,
         bodies,
         world.awake_body_count(),
-        world.energy()
+        world.energy(),
+        hash_text(&report.scene)
     )
 }
 

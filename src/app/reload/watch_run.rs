@@ -6,6 +6,7 @@
 //! ```text
 //! watching scenes/x.lua (+2 required files)
 //! reloaded in 9 ms — kept 42, moved 2, new 3, removed 1; save→frame 66 ms (debounce 51 ms, load 8 ms, reconcile 1 ms, first frame 6 ms)
+//! replayed to step=612 state_hash=3f0c2a9e11d04b7c in 41 ms (0 inputs dropped)
 //! reload failed: scenes/x.lua:12: unexpected symbol near 'end'
 //! scenes/x.lua was deleted — still running the last version
 //! scenes/x.lua is back
@@ -15,12 +16,20 @@
 //! "first frame" is one render of the new scene at the picture size (what
 //! the window would draw), so the line measures the whole save → picture
 //! path. It runs until killed, or until `exit_after` reloads were tried.
+//!
+//! With `--replay` a reload runs the new version from step 0 with the
+//! inputs (`--inputs`) up to the step the old one had reached, and goes on
+//! from there; its line gives that step and the state hash, which equals
+//! `physbox run NEW --headless --steps N --inputs ...`'s.
 
 use super::carry::{carry_over, reloaded_text};
 use super::mode::ReloadMode;
 use super::reloader::{back_text, deleted_text, failed_text, ReloadAttempt, Reloader};
 use super::timing::{latency_line, Timing};
 use crate::app::clock::FixedStep;
+use crate::app::history::driver::Driver;
+use crate::app::history::input_log::Entry;
+use crate::app::history::replay::{hash_text, step_once, Replay};
 use crate::app::view;
 use crate::render::Renderer;
 use crate::script::{Scene, SceneError, SceneOptions};
@@ -37,6 +46,8 @@ pub struct WatchRequest {
     pub exit_after: Option<u64>,
     /// Size of the first frame rendered after each reload.
     pub size: (u32, u32),
+    /// User actions by step (`--inputs`).
+    pub inputs: Vec<Entry>,
 }
 
 /// Longest wait for a file change between steps.
@@ -70,6 +81,8 @@ pub fn run(req: &WatchRequest) -> Result<(), SceneError> {
     let mut last = Instant::now();
     let mut running = true;
     let mut reloads = 0u64;
+    let mut driver = Driver::default();
+    let mut next_input = 0;
     loop {
         let real = last.elapsed().as_secs_f64();
         last = Instant::now();
@@ -77,7 +90,7 @@ pub fn run(req: &WatchRequest) -> Result<(), SceneError> {
             let n = clock.advance(real, 1.0, scene.dt());
             let t = Instant::now();
             for _ in 0..n {
-                if let Err(e) = scene.step(1) {
+                if let Err(e) = step_once(&mut scene, &mut driver, &req.inputs, &mut next_input) {
                     say(&format!(
                         "runtime error: {e} — stopped until the next good save"
                     ));
@@ -100,6 +113,28 @@ pub fn run(req: &WatchRequest) -> Result<(), SceneError> {
         }
         let Some(attempt) = attempt else { continue };
         match attempt {
+            ReloadAttempt::Loaded { scene: new, .. } if req.mode == ReloadMode::Replay => {
+                let target = scene.world().step_count();
+                match Replay::run(*new, req.inputs.clone(), target) {
+                    Ok(r) => {
+                        say(&format!(
+                            "replayed to step={} state_hash={} in {} ms ({} inputs dropped, {} lines printed)",
+                            r.scene.world().step_count(),
+                            hash_text(&r.scene),
+                            r.elapsed.as_millis(),
+                            r.dropped,
+                            r.printed
+                        ));
+                        scene = r.scene;
+                        driver = r.driver;
+                        next_input = r.next;
+                        running = true;
+                    }
+                    Err(e) => say(&format!("replay failed: {e} — the old version runs on")),
+                }
+                clock.reset();
+                reloads += 1;
+            }
             ReloadAttempt::Loaded {
                 scene: mut new,
                 timing,
@@ -112,6 +147,8 @@ pub fn run(req: &WatchRequest) -> Result<(), SceneError> {
                 };
                 let text = reloaded_text(&carried, &timing);
                 scene = *new;
+                // The held body (if any) belonged to the old world.
+                driver.forget();
                 let t = Instant::now();
                 let (w, h) = req.size;
                 let frame = view::still(&mut renderer, &mut scene, w, h);

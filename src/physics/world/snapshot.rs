@@ -17,6 +17,42 @@ impl World {
             .map_err(|e| PhysicsError::InvalidArgument(format!("snapshot is not valid: {e}")))
     }
 
+    /// A copy of the state a snapshot keeps, without the step's scratch
+    /// buffers (the timeline keeps hundreds of these): it continues bit for
+    /// bit like the original, as a snapshot read back does.
+    pub fn clone_state(&self) -> World {
+        World {
+            settings: self.settings.clone(),
+            bodies: self.bodies.clone(),
+            shapes: self.shapes.clone(),
+            broad_phase: self.broad_phase.clone(),
+            contacts: self.contacts.clone(),
+            pair_map: self.pair_map.clone(),
+            sleeping: self.sleeping.clone(),
+            joints: self.joints.clone(),
+            time: self.time,
+            steps: self.steps,
+            events: Default::default(),
+            scratch: Default::default(),
+            profile: Default::default(),
+            stale: Default::default(),
+        }
+    }
+
+    /// Roughly how many bytes `clone_state` takes (for memory budgets).
+    pub fn state_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let bodies = self.bodies.capacity() * size_of::<crate::physics::world::body::Body>();
+        let shapes =
+            self.shapes.capacity() * (size_of::<crate::physics::world::body::Shape>() + 64);
+        let contacts =
+            self.contacts.len() * (size_of::<crate::physics::world::contact::Contact>() + 16);
+        // Tree nodes and pair map, about two per shape.
+        let tree = self.shapes.capacity() * 2 * 64;
+        let joints = self.joints.arena.capacity() * 512;
+        bodies + shapes + contacts + tree + joints + 1024
+    }
+
     /// A hash of the simulation state (bodies' poses and velocities, contact
     /// and joint impulses, time). Equal hashes mean bit-identical state.
     pub fn state_hash(&self) -> u64 {

@@ -1,0 +1,9 @@
+//! Time travel: the input log (`input_log`: every user action by step, the
+//! format shared by the window, `run --inputs`, replay and puzzle
+//! solutions), the `driver` that applies it to a scene, `replay` (a scene
+//! re-run from its start with a log, up to a step) and the `timeline` of
+//! keyframes the window keeps so any past step shows again at once.
+
+pub mod driver;
+pub mod input_log;
+pub mod replay;

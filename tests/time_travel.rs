@@ -1,0 +1,194 @@
+//! Time travel: checkpoints come back bit for bit (Lua variables included),
+//! replays with an input log equal a fresh run of the same file with the
+//! same inputs, and `--watch --replay` says so with the state hash.
+
+mod common;
+use common::temp_dir;
+
+use physbox::app::history::driver::Driver;
+use physbox::app::history::input_log::{self, Entry};
+use physbox::app::history::replay::{step_once, Replay};
+use physbox::script::{Scene, SceneOptions};
+use std::path::Path;
+use std::process::Command;
+
+/// A scene whose physics depends on Lua state: a counter in an upvalue, a
+/// table that grows, math.random, a per-body force closure, and on_key.
+const STATEFUL: &str = r#"
+box { x = 0, y = -0.5, w = 30, h = 1, static = true }
+local balls = {}
+for i = 1, 12 do balls[#balls + 1] = circle { x = (i % 4) - 1.5, y = 1 + i * 0.6, r = 0.3 } end
+local ticks, pushes = 0, {}
+local kicks = 0
+function update(dt)
+  ticks = ticks + 1
+  if ticks % 25 == 0 then
+    pushes[#pushes + 1] = math.random() * 4 - 2
+    circle { x = pushes[#pushes], y = 8, r = 0.2 }
+  end
+  plot("ticks", ticks)
+end
+balls[1].force = function(b) return #pushes * 0.5, 0 end
+function on_key(k, down)
+  if k == "space" and down then
+    kicks = kicks + 1
+    for _, b in ipairs(balls) do b:apply_impulse(0, kicks) end
+  end
+end
+"#;
+
+const INPUTS: &str = r#"{"inputs": [
+ {"step": 30, "key": "space", "pressed": true},
+ {"step": 31, "key": "space", "pressed": false},
+ {"step": 55, "spawn": "box", "at": [0, 6], "size": 0.5},
+ {"step": 70, "grab": {"kind": "circle", "nth": 3}, "at": [0.5, 3]},
+ {"step": 71, "drag_to": [2, 5]},
+ {"step": 90, "let_go": true},
+ {"step": 100, "key": "space", "pressed": true},
+ {"step": 120, "toggle": {"kind": "circle", "nth": 5}},
+ {"step": 130, "delete": {"kind": "circle", "nth": 6}}
+]}"#;
+
+fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn run_to(scene: &mut Scene, driver: &mut Driver, log: &[Entry], next: &mut usize, step: u64) {
+    while scene.world().step_count() < step {
+        step_once(scene, driver, log, next).unwrap();
+    }
+}
+
+#[test]
+fn a_checkpoint_comes_back_bit_for_bit_with_its_lua_state() {
+    let dir = temp_dir("tt_checkpoint");
+    let scene_path = write(&dir, "s.lua", STATEFUL);
+    let log = input_log::load(&write(&dir, "in.json", INPUTS)).unwrap();
+    let opts = SceneOptions::default();
+
+    // The uninterrupted run.
+    let mut fresh = Scene::load(&scene_path, &opts).unwrap();
+    let (mut d, mut next) = (Driver::default(), 0);
+    run_to(&mut fresh, &mut d, &log, &mut next, 200);
+    let want = fresh.world().state_hash();
+
+    // Run past a checkpoint, go back to it, run again.
+    let mut scene = Scene::load(&scene_path, &opts).unwrap();
+    let (mut d, mut next) = (Driver::default(), 0);
+    run_to(&mut scene, &mut d, &log, &mut next, 60);
+    let cp = scene.checkpoint().unwrap();
+    let (d_at, next_at) = (d.clone(), next);
+    run_to(&mut scene, &mut d, &log, &mut next, 200);
+    assert_eq!(scene.world().state_hash(), want, "the run itself");
+    let bodies_at_200 = scene.world().body_count();
+
+    scene.restore_checkpoint(&cp).unwrap();
+    assert_eq!(scene.world().step_count(), 60);
+    assert_eq!(scene.world().state_hash(), cp.hash);
+    assert!(scene.world().body_count() < bodies_at_200);
+    let plotted = scene.plots()[0].1.len();
+    assert_eq!(plotted, 60, "plots go back to the checkpoint");
+    let (mut d, mut next) = (d_at, next_at);
+    run_to(&mut scene, &mut d, &log, &mut next, 200);
+    assert_eq!(
+        scene.world().state_hash(),
+        want,
+        "after going back 140 steps and re-running, the state must be the uninterrupted run's"
+    );
+}
+
+#[test]
+fn replay_equals_a_fresh_run_with_the_same_inputs() {
+    let dir = temp_dir("tt_replay");
+    let scene_path = write(&dir, "s.lua", STATEFUL);
+    let log = input_log::load(&write(&dir, "in.json", INPUTS)).unwrap();
+    let opts = SceneOptions::default();
+    let scene = Scene::load(&scene_path, &opts).unwrap();
+    let r = Replay::run(scene, log.clone(), 180).unwrap();
+    assert_eq!(r.scene.world().step_count(), 180);
+    assert_eq!(r.dropped, 0);
+
+    let out = Command::new(env!("CARGO_BIN_EXE_physbox"))
+        .current_dir(&dir)
+        .args([
+            "run",
+            "s.lua",
+            "--headless",
+            "--steps",
+            "180",
+            "--inputs",
+            "in.json",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    let hash = format!("state_hash={:016x}", r.scene.world().state_hash());
+    assert!(text.contains(&hash), "want {hash} in: {text}");
+
+    // The inputs matter: without them the hash differs.
+    let bare = Command::new(env!("CARGO_BIN_EXE_physbox"))
+        .current_dir(&dir)
+        .args(["run", "s.lua", "--headless", "--steps", "180"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&bare.stderr).contains(&hash));
+}
+
+#[test]
+fn an_input_whose_body_is_gone_is_dropped_and_counted() {
+    let dir = temp_dir("tt_dropped");
+    // The new version builds only two circles: "nth 3", "5" and "6" are gone.
+    let fewer = STATEFUL.replace("for i = 1, 12", "for i = 1, 2");
+    let scene_path = write(&dir, "s.lua", &fewer);
+    let log = input_log::load(&write(&dir, "in.json", INPUTS)).unwrap();
+    let scene = Scene::load(&scene_path, &SceneOptions::default()).unwrap();
+    let r = Replay::run(scene, log, 150).unwrap();
+    assert_eq!(r.dropped, 3, "grab, toggle and delete name missing circles");
+}
+
+#[test]
+fn a_failed_replay_says_when() {
+    let dir = temp_dir("tt_failed");
+    let broken = format!("{STATEFUL}\nfunction on_contact() error('boom') end\n");
+    let scene_path = write(&dir, "s.lua", &broken);
+    let scene = Scene::load(&scene_path, &SceneOptions::default()).unwrap();
+    let e = match Replay::run(scene, Vec::new(), 600) {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("the replay must fail"),
+    };
+    assert!(e.contains("s.lua:") && e.contains("boom"), "{e}");
+    assert!(e.contains("during replay") && e.contains("at t = "), "{e}");
+}
+
+#[test]
+fn a_bad_input_log_names_the_entry() {
+    let dir = temp_dir("tt_badlog");
+    write(&dir, "s.lua", "circle { r = 1 }");
+    write(
+        &dir,
+        "in.json",
+        r#"[{"step": 5, "key": "a", "pressed": true}, {"step": 2, "key": "a", "pressed": false}]"#,
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_physbox"))
+        .current_dir(&dir)
+        .args([
+            "run",
+            "s.lua",
+            "--headless",
+            "--steps",
+            "10",
+            "--inputs",
+            "in.json",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("in.json") && text.contains("entry 2"),
+        "{text}"
+    );
+}
