@@ -18,8 +18,11 @@ use mlua::{ffi, Function, LightUserData, Lua, MultiValue, Table, Value};
 use std::collections::HashSet;
 use std::ffi::c_void;
 
+/// A table, its metatable and its raw contents then.
+type TableState = (Table, Option<Table>, Vec<(Value, Value)>);
+
 pub struct LuaCheckpoint {
-    tables: Vec<(Table, Option<Table>, Vec<(Value, Value)>)>,
+    tables: Vec<TableState>,
     upvalues: Vec<(Function, i32, Value)>,
     /// The scene holds coroutines, whose stacks are not restored.
     pub has_threads: bool,

@@ -356,6 +356,15 @@ impl Scene {
             .set((x, y));
     }
 
+    /// Where `mouse()` points.
+    pub fn mouse(&self) -> (f64, f64) {
+        self.lua()
+            .app_data_ref::<SceneContext>()
+            .expect("scene context")
+            .mouse
+            .get()
+    }
+
     /// A click at world point (x, y) with "left" or "right".
     pub fn click(&mut self, x: f64, y: f64, button: &str) -> Result<(), SceneError> {
         let lua = self.lua();

@@ -7,3 +7,4 @@
 pub mod driver;
 pub mod input_log;
 pub mod replay;
+pub mod timeline;

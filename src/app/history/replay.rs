@@ -6,6 +6,7 @@
 
 use super::driver::{Applied, Driver};
 use super::input_log::Entry;
+use super::timeline::Timeline;
 use crate::script::{Scene, SceneError};
 use std::time::{Duration, Instant};
 
@@ -54,6 +55,9 @@ pub struct Replay {
     /// Whether the scene echoed `print` before the replay silenced it.
     echo: bool,
     elapsed: Duration,
+    /// Keyframes recorded on the way (the window's timeline of the new
+    /// version).
+    timeline: Option<Timeline>,
 }
 
 /// A finished replay.
@@ -67,6 +71,7 @@ pub struct Replayed {
     pub elapsed: Duration,
     /// The first log entry not applied yet.
     pub next: usize,
+    pub timeline: Option<Timeline>,
 }
 
 impl Replay {
@@ -88,7 +93,16 @@ impl Replay {
             printed_before,
             echo,
             elapsed: Duration::ZERO,
+            timeline: None,
         }
+    }
+
+    /// Record keyframes on the way, for the window's timeline.
+    pub fn recording(mut self, budget_mib: usize) -> Replay {
+        let mut t = Timeline::new(budget_mib);
+        t.restart_at(&self.scene, &self.driver);
+        self.timeline = Some(t);
+        self
     }
 
     pub fn target(&self) -> u64 {
@@ -145,6 +159,7 @@ impl Replay {
             printed,
             elapsed: self.elapsed,
             next: self.next,
+            timeline: self.timeline,
         }
     }
 

@@ -4,6 +4,7 @@
 //! which keeps running.
 
 use super::carry::{carry_over, reloaded_text};
+use super::mode::ReloadMode;
 use super::reloader::{back_text, deleted_text, failed_text, ReloadAttempt, Reloader};
 use super::timing::Timing;
 use crate::app::window::sandbox::Sandbox;
@@ -30,6 +31,14 @@ pub fn poll_window(sb: &mut Sandbox, r: &mut Reloader) -> bool {
 /// took over, carrying over included.
 pub fn apply(sb: &mut Sandbox, attempt: ReloadAttempt) -> Option<Timing> {
     match attempt {
+        // Replay mode (not in a puzzle's build mode, whose world is frozen):
+        // the new version from step 0 with the inputs so far.
+        ReloadAttempt::Loaded { scene, timing }
+            if sb.reload_mode() == ReloadMode::Replay && !sb.world_frozen() =>
+        {
+            sb.start_replay(*scene);
+            Some(timing)
+        }
         ReloadAttempt::Loaded { mut scene, timing } => {
             let t = Instant::now();
             let carried = carry_over(sb.scene(), &mut scene, sb.reload_mode(), sb.build_mode());

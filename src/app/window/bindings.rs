@@ -44,6 +44,11 @@ pub enum Action {
     LayerIslands,
     LayerJointAnchors,
     ReloadMode,
+    /// The timeline (`sandbox/time_travel.rs`).
+    StepBack,
+    TimelineStart,
+    TimelineEnd,
+    Ghost,
     Escape,
     /// Arrows: pan while held (`keys.rs` reads them every frame).
     Pan,
@@ -145,7 +150,11 @@ pub const RESERVED: &[&str] = &[
 pub const BINDINGS: &[Binding] = &[
     bind("f1", A::Help, "help (this)", None, W::Always),
     bind("space", A::Pause, "pause / run", Some("p"), W::Always),
-    bind("period", A::Step, "single step (pauses)", Some("ctrl+period"), W::Running),
+    bind("period", A::Step, "one step forward / back (pauses; in the past: along the timeline)", Some("ctrl+period"), W::Running),
+    bind("comma", A::StepBack, "", Some("ctrl+comma"), W::Running),
+    bind("home", A::TimelineStart, "timeline: go to its start / its end (drag on the strip to scrub)", Some("ctrl+home"), W::Running),
+    bind("end", A::TimelineEnd, "", Some("ctrl+end"), W::Running),
+    bind("g", A::Ghost, "after a replay reload: show / hide the previous version", Some("ctrl+g"), W::Running),
     bind("r", A::Restart, "restart the scene", Some("ctrl+r"), W::Always),
     bind("leftbracket", A::Slower, "slow motion / fast forward", Some("ctrl+leftbracket"), W::Always),
     bind("rightbracket", A::Faster, "", Some("ctrl+rightbracket"), W::Always),
@@ -170,7 +179,7 @@ pub const BINDINGS: &[Binding] = &[
     bind("f6", A::LayerCenters, "layer: centres of mass", Some("ctrl+f6"), W::Always),
     bind("f7", A::LayerIslands, "layer: islands and sleep", Some("ctrl+f7"), W::Always),
     bind("f9", A::LayerJointAnchors, "layer: joint anchors", Some("ctrl+f9"), W::Always),
-    bind("f10", A::ReloadMode, "hot reload: keep state / restart", Some("ctrl+f10"), W::Always),
+    bind("f10", A::ReloadMode, "hot reload: keep state / restart / replay", Some("ctrl+f10"), W::Always),
     bind("escape", A::Escape, "close help / picker, deselect", None, W::Always),
     bind("enter", A::Start, "puzzle: start (build mode)", Some("ctrl+enter"), W::Building),
     bind("backspace", A::Reset, "puzzle: reset to the layout plus your parts", Some("ctrl+backspace"), W::Puzzle),

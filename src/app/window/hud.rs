@@ -285,7 +285,9 @@ pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
         banner: outcome.as_ref().and_then(|o| size(o, 22.0, text)),
         margin,
     };
-    let placed = layout::place(width, height, &want);
+    // The panels keep above the timeline strip.
+    let above_strip = height - super::timeline_strip::HEIGHT - 4.0;
+    let placed = layout::place(width, above_strip, &want);
     let mut t = Target::new(pm);
     for (lines, px, at) in [
         (&hud, HUD_PX, placed.hud),

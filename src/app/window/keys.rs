@@ -81,7 +81,11 @@ fn act(sb: &mut Sandbox, a: Action, input: &Input, pm: &Pixmap) {
     match a {
         Action::Help => sb.toggle_help(),
         Action::Pause => sb.toggle_pause(),
-        Action::Step => sb.single_step(),
+        Action::Step => sb.step_forward(),
+        Action::StepBack => sb.step_back(),
+        Action::TimelineStart => sb.to_start(),
+        Action::TimelineEnd => sb.to_end(),
+        Action::Ghost => sb.toggle_ghost(),
         Action::Restart => sb.restart(),
         Action::Slower => sb.set_speed(sb.speed() * 0.5),
         Action::Faster => sb.set_speed(sb.speed() * 2.0),

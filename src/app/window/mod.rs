@@ -21,4 +21,5 @@ pub mod puzzle_input;
 pub mod sandbox;
 pub mod saves;
 pub mod stats;
+pub mod timeline_strip;
 pub mod tools;

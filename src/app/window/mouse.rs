@@ -24,6 +24,10 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
     let Some((last, (mx, my), p)) = sb.pointer_frame(input) else {
         return;
     };
+    // The timeline strip along the bottom: drag on it to scrub.
+    if sb.scrub_frame(input.left, went_down(input.left, last.left), (mx, my)) {
+        return;
+    }
     // Left: spawn with shift / ctrl, else grab or select, else on_click.
     if went_down(input.left, last.left) {
         if input.is_down("shift") {

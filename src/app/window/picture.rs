@@ -1,6 +1,7 @@
 //! The whole window picture of one frame, in layers: the world with the
 //! scene's overlay (`Sandbox::draw_world`), a puzzle's parts bin, then the
-//! HUD and everything else in screen space (`hud.rs`).
+//! HUD and everything else in screen space (`hud.rs`), the timeline strip
+//! along the bottom (`timeline_strip.rs`).
 
 use super::hud;
 use super::sandbox::Sandbox;
@@ -12,6 +13,9 @@ pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
     sb.draw_world(pm);
     draw_parts_bin(sb, pm);
     hud::draw(sb, pm);
+    if sb.panels().hud() != super::panels::HudMode::Off {
+        super::timeline_strip::draw(sb, pm);
+    }
 }
 
 fn draw_parts_bin(sb: &mut Sandbox, pm: &mut Pixmap) {

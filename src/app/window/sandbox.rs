@@ -18,6 +18,9 @@ use super::tools::{self, Spawn, Tools};
 use crate::app::clock::FixedStep;
 use crate::app::commands::snapshot;
 use crate::app::edit::session::EditSession;
+use crate::app::history::driver::Driver;
+use crate::app::history::input_log::Action;
+use crate::app::history::timeline::Timeline;
 use crate::app::puzzle::build_mode::BuildMode;
 use crate::app::puzzle::parts::{Part, PartKind};
 use crate::app::reload::carry::Carried;
@@ -73,7 +76,17 @@ pub struct Sandbox {
     build: Option<BuildMode>,
     /// Edit mode (Ctrl+E): window edits written into the scene file.
     edit: Option<EditSession>,
+    /// Applies the user's actions to the world (and holds the drag).
+    driver: Driver,
+    /// The run so far: keyframes and the input log (`sandbox/time_travel.rs`).
+    timeline: Timeline,
+    /// Time travel beyond the timeline: a replay on save under way, the
+    /// previous version running beside the new one.
+    travel: time_travel::Travel,
 }
+
+mod time_travel;
+pub use time_travel::ReplayProgress;
 
 impl Sandbox {
     /// Open a scene or snapshot with a `width` × `height` view.
@@ -119,7 +132,11 @@ impl Sandbox {
             last_input: Input::default(),
             build,
             edit: None,
+            driver: Driver::default(),
+            timeline: Timeline::new(crate::app::history::timeline::DEFAULT_BUDGET_MIB),
+            travel: time_travel::Travel::default(),
         }
+        .with_fresh_timeline()
     }
 
     /// A sandbox for a scene that failed to load: an empty world under the
@@ -181,6 +198,9 @@ impl Sandbox {
         self.build = BuildMode::for_scene(&self.scene);
         self.error.clear();
         self.draw_failed = false;
+        self.driver = Driver::default();
+        self.travel = time_travel::Travel::default();
+        self.timeline.restart_at(&self.scene, &self.driver);
     }
 
     /// `R`: run the scene file again from scratch.
@@ -233,6 +253,12 @@ impl Sandbox {
         self.poses.clear();
         self.draw_failed = false;
         self.overlay.clear();
+        // The drag held a joint of the old world; the old history belongs
+        // to the old Lua state.
+        self.driver = Driver::default();
+        self.travel = time_travel::Travel::default();
+        self.timeline.restart_at(&self.scene, &self.driver);
+        self.timeline.mark_reload(self.scene.world().step_count());
         if self.error.cleared_by_reload() {
             // A script error had paused the old scene: the new one runs.
             self.paused = false;
@@ -292,12 +318,14 @@ impl Sandbox {
         let mut done = 0;
         while done < n {
             self.poses.capture(&self.scene.world());
-            self.tools.before_step(&mut self.scene);
+            self.driver.before_step(&mut self.scene);
             done += 1;
             if let Err(e) = self.scene.step(1) {
                 self.fail(e);
                 break;
             }
+            self.timeline.stepped(&self.scene, &self.driver);
+            self.travel.ghost_step();
             if budget.is_some_and(|b| t.elapsed() > b) {
                 break;
             }
@@ -317,8 +345,16 @@ impl Sandbox {
             self.clock.reset();
             return;
         }
+        if self.travel.replaying() {
+            self.clock.reset();
+            self.run_replay();
+            return;
+        }
         let dt = self.scene.dt();
         let n = self.clock.advance(seconds, self.speed, dt);
+        if n > 0 {
+            self.branch_if_in_the_past();
+        }
         // A scene slower than real time (or fast forward beyond what the
         // machine can do) must not freeze the window: past the budget the
         // leftover time is dropped and the simulation runs slower.
@@ -472,7 +508,7 @@ impl Sandbox {
         } else if self.build.is_some() {
             self.say("edit mode is for sandbox scenes, not puzzles".into());
         } else {
-            self.tools.end_drag(&mut self.scene);
+            self.driver.let_go(&mut self.scene);
             self.edit = Some(EditSession::new(self.paused));
             self.paused = true;
             self.say("edit mode: changes are written into the scene file (Ctrl+E leaves)".into());
@@ -544,7 +580,8 @@ impl Sandbox {
         }
         self.refresh_camera();
         let mut overlay = self.overlay.clone();
-        overlay.extend(self.tools.overlay(&self.scene));
+        overlay.extend(Tools::overlay(self.driver.drag(), &self.scene));
+        overlay.extend(self.travel.ghost_overlay(&self.scene));
         if let Some(g) = self.edit.as_ref().and_then(|s| s.gesture.as_ref()) {
             overlay.extend(g.preview());
         }
@@ -611,7 +648,15 @@ impl Sandbox {
     /// point in the world.
     fn point_and_zoom(&mut self, input: &Input, (mx, my): (f32, f32)) -> Vec2 {
         let p = self.camera.to_world(mx, my);
-        self.scene.set_mouse(p.x, p.y);
+        // Where `mouse()` points is an input (logged), except while a past
+        // step shows: looking around the past must not branch it.
+        if self.scene.mouse() != (p.x, p.y) {
+            if self.in_the_past() {
+                self.scene.set_mouse(p.x, p.y);
+            } else {
+                self.act(Action::Mouse { mouse: [p.x, p.y] });
+            }
+        }
         self.tools.hover(self.body_at(p));
         if input.wheel != 0.0 {
             let notches = input.wheel.signum() as f64 * (input.wheel.abs() as f64).clamp(0.5, 5.0);
@@ -624,8 +669,9 @@ impl Sandbox {
     /// The cursor is not over the window: released buttons end what they
     /// held.
     fn mouse_away(&mut self, input: &Input) {
-        self.tools.mouse_away(&mut self.scene, input);
+        self.tools.mouse_away(input);
         if !input.left {
+            self.end_drag();
             if let Some(b) = &mut self.build {
                 b.let_go();
             }
@@ -647,9 +693,10 @@ impl Sandbox {
 
     /// A click at world point `p` for the scene's `on_click`.
     pub fn click(&mut self, p: Vec2, button: &str) {
-        if let Err(e) = self.scene.click(p.x, p.y, button) {
-            self.fail(e);
-        }
+        self.act(Action::Click {
+            click: [p.x, p.y],
+            button: button.to_string(),
+        });
     }
 
     /// A key for the scene (`on_key`, `key_down`), remembered for solutions
@@ -658,27 +705,54 @@ impl Sandbox {
         if let Some(b) = &mut self.build {
             b.record_key(&self.scene, key, pressed);
         }
-        if let Err(e) = self.scene.key(key, pressed) {
-            self.fail(e);
-        }
+        self.act(Action::Key {
+            key: key.to_string(),
+            pressed,
+        });
     }
 
     /// Left button down on body `id` at `p`: select it and hold it.
     pub fn grab(&mut self, id: BodyId, p: Vec2) {
-        self.tools.grab(&self.scene, id, p);
+        self.tools.select(Some(id));
+        let dynamic = self
+            .scene
+            .world()
+            .body(id)
+            .is_ok_and(|b| b.body_type == crate::physics::BodyType::Dynamic);
+        if dynamic {
+            let grab = crate::app::history::driver::body_ref(&self.scene, id);
+            self.act(Action::Grab {
+                grab,
+                at: [p.x, p.y],
+            });
+        }
     }
 
     /// The left button is held at `p`: the held body follows (exactly,
     /// while paused).
     pub fn drag_to(&mut self, p: Vec2) {
-        self.tools.drag_to(p);
-        if self.paused && self.tools.move_dragged(&mut self.scene) {
+        let Some(d) = self.driver.drag() else {
+            return;
+        };
+        if d.target == p {
+            return;
+        }
+        if self.paused {
+            self.act(Action::PlaceHeld {
+                place_held: [p.x, p.y],
+            });
             self.poses.clear();
+        } else {
+            self.act(Action::DragTo {
+                drag_to: [p.x, p.y],
+            });
         }
     }
 
     pub fn end_drag(&mut self) {
-        self.tools.end_drag(&mut self.scene);
+        if self.driver.drag().is_some() {
+            self.act(Action::LetGo { let_go: true });
+        }
     }
 
     /// How many more circles or boxes the player may place: `None` when
@@ -709,17 +783,28 @@ impl Sandbox {
             return None;
         }
         let size = (12.0 / self.camera.scale).max(0.5);
-        self.tools.spawn(&mut self.scene, p, size, kind)
+        let spawned = self.act(Action::Spawn {
+            spawn: kind.name().to_string(),
+            at: [p.x, p.y],
+            size,
+        });
+        if spawned.is_some() {
+            self.tools.count_placed(kind);
+        }
+        spawned
     }
 
     /// Delete a body (the Delete key, on the body under the cursor).
     pub fn delete_body(&mut self, id: BodyId) {
-        self.tools.delete(&mut self.scene, id);
+        let delete = crate::app::history::driver::body_ref(&self.scene, id);
+        self.act(Action::Delete { delete });
+        self.tools.forget(id);
     }
 
     /// Middle click: static ↔ dynamic.
     pub fn toggle_static(&mut self, id: BodyId) {
-        tools::toggle_static(&mut self.scene, id);
+        let toggle = crate::app::history::driver::body_ref(&self.scene, id);
+        self.act(Action::Toggle { toggle });
     }
 
     // ----- Puzzles -----
