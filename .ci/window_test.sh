@@ -365,5 +365,62 @@ kill "$APP_PID"; wait "$APP_PID" 2>/dev/null || true
 APP_PID=""
 cd "$WORK"
 
+# Time travel: scrub on the strip, End shows the very same state again,
+# Home the start; replay on save runs the new version and keeps a ghost.
+cat >"$WORK/tt_test.lua" <<'LUA'
+scene { title = "time travel test", camera = {0, 4, 12}, background = "#101218" }
+box { x = 0, y = -0.5, w = 30, h = 1, static = true, color = "gray" }
+local n = 0
+function update(dt)
+  n = n + 1
+  if n % 5 == 0 and n < 400 then
+    circle { x = -7 + (n * 0.37) % 14, y = 9, r = 0.3, restitution = 0.5, color = "cyan" }
+  end
+end
+LUA
+"$BIN" tt_test.lua >"$WORK/tt.log" 2>&1 &
+APP_PID=$!
+WID=$(timeout 20 xdotool search --sync --name 'physbox' | head -1) || fail "no time travel window appeared"
+eval "$(xdotool getwindowgeometry --shell "$WID")"
+xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2)); sleep 0.2
+sleep 3
+tap space; sleep 0.5
+shot tA
+# Drag on the strip (bottom edge) from its right end to its middle.
+sy=$((Y + HEIGHT - 8))
+xdotool mousemove $((X + WIDTH - 8)) "$sy"; sleep 0.2
+xdotool mousedown 1; sleep 0.1
+for f in 0.8 0.65 0.5; do xdotool mousemove $(python3 -c "print(int($X + $WIDTH * $f))") "$sy"; sleep 0.12; done
+xdotool mouseup 1; sleep 0.5
+xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 3)); sleep 0.3
+shot tB
+scrubbed=$($SHOT diff "$WORK/tA.xwd" "$WORK/tB.xwd" $BOX)
+tap End; sleep 0.5
+shot tC
+same=$($SHOT diff "$WORK/tA.xwd" "$WORK/tC.xwd" $BOX)
+tap Home; sleep 0.5
+shot tD
+start=$($SHOT diff "$WORK/tA.xwd" "$WORK/tD.xwd" $BOX)
+$SHOT png "$WORK/tB.xwd" "$WORK/timeline_scrubbed.png"
+echo "window test: timeline: scrubbed to the middle changed $scrubbed of the world; End changed $same (exact state again); Home changed $start"
+ge "$scrubbed" 0.001 || fail "scrubbing the strip did not change the world ($scrubbed)"
+ge 0.0002 "$same" || fail "End did not show the same state as before scrubbing ($same)"
+ge "$start" 0.001 || fail "Home did not go to the start ($start)"
+# Replay on save: F10 twice (keep state -> restart -> replay), run, save.
+tap End; sleep 0.3
+tap F10; sleep 0.2; tap F10; sleep 0.3
+grep -q 'hot reload: replay' "$WORK/tt.log" || grep -q 'replay' "$WORK/tt.log" || fail "F10 did not reach replay mode: $(tail -3 "$WORK/tt.log")"
+tap space; sleep 1
+sed -i 's/restitution = 0.5/restitution = 0.9/' tt_test.lua
+sleep 2
+grep -q 'replayed' "$WORK/tt.log" || fail "the save was not replayed: $(tail -5 "$WORK/tt.log")"
+shot tE
+$SHOT png "$WORK/tE.xwd" "$WORK/timeline_ghost.png"
+echo "window test: replay on save: $(grep -o 'replayed [^;]*' "$WORK/tt.log" | tail -1)"
+mkdir -p "$ROOT/target/window_test"
+cp "$WORK/timeline_scrubbed.png" "$WORK/timeline_ghost.png" "$ROOT/target/window_test/" 2>/dev/null || true
+kill "$APP_PID"; wait "$APP_PID" 2>/dev/null || true
+APP_PID=""
+
 rm -rf "$WORK"
 echo "window test: 1 passed, 0 failed"

@@ -5,9 +5,9 @@
 mod common;
 use common::temp_dir;
 
-use physbox::app::history::driver::Driver;
+use physbox::app::history::driver::{step_once, Driver};
 use physbox::app::history::input_log::{self, Entry};
-use physbox::app::history::replay::{step_once, Replay};
+use physbox::app::history::replay::Replay;
 use physbox::script::{Scene, SceneOptions};
 use std::path::Path;
 use std::process::Command;

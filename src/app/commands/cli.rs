@@ -52,6 +52,10 @@ pub struct Limits {
     /// Seconds scene code may run without returning (endless-loop guard)
     #[arg(long, value_name = "SECONDS", default_value_t = limits::DEFAULT_TIME_LIMIT.as_secs_f64())]
     pub time_limit: f64,
+    /// Memory the window's timeline may keep for scrubbing back, in MiB
+    /// (the oldest fine keyframes go first when it is full)
+    #[arg(long, value_name = "MIB", default_value_t = crate::app::history::timeline::DEFAULT_BUDGET_MIB as u64, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub history_mib: u64,
 }
 
 #[derive(Subcommand, Debug)]
@@ -176,6 +180,10 @@ pub enum Command {
         /// Time hot reload instead: save -> first frame for 1,000 bodies
         #[arg(long, conflicts_with = "render")]
         reload: bool,
+        /// Time time travel instead: replay on save and scrubbing a
+        /// 10-minute session of 200 balls with a Lua force field
+        #[arg(long, conflicts_with_all = ["render", "reload"])]
+        replay: bool,
         /// Bodies in the field
         #[arg(long, default_value_t = 10_000)]
         bodies: usize,
@@ -248,7 +256,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
                     path.display()
                 ));
             }
-            open_window(path, options)
+            open_window(path, options, cli.limits.history_mib)
         }
         Some(Command::Run {
             scene,
@@ -296,7 +304,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
                         "--dump, --csv, --screenshot, --snapshot and --frames need --headless",
                     );
                 }
-                return open_window(scene, options);
+                return open_window(scene, options, limits.history_mib);
             }
             if every == 0 {
                 return usage("--every must be at least 1");
@@ -404,13 +412,16 @@ pub fn main_with(cli: Cli) -> ExitCode {
         Some(Command::Bench {
             render,
             reload,
+            replay,
             bodies,
             steps,
         }) => {
             if bodies == 0 || steps == 0 {
                 return usage("--bodies and --steps must be positive");
             }
-            let result = if reload {
+            let result = if replay {
+                crate::app::history::bench::run()
+            } else if reload {
                 crate::app::reload::bench::run()
             } else if render {
                 super::render_bench::run()
@@ -459,9 +470,9 @@ fn watch_headless(
 /// Open `path` (a scene, or a snapshot `.json`) in a window. Without a
 /// display, say so in one line and run it headless for ten simulated
 /// seconds instead, with a summary and a screenshot.
-fn open_window(path: PathBuf, options: SceneOptions) -> ExitCode {
+fn open_window(path: PathBuf, options: SceneOptions, history_mib: u64) -> ExitCode {
     let why = if has_display() {
-        match crate::app::window::frame_loop::run(&path, &options) {
+        match crate::app::window::frame_loop::run(&path, &options, history_mib as usize) {
             Ok(()) => return ExitCode::SUCCESS,
             Err(crate::app::window::frame_loop::WindowError::Scene(e)) => {
                 eprintln!("error: {e}");

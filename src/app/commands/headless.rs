@@ -2,9 +2,9 @@
 
 use super::export::{dump_json, plots_csv};
 use super::progress::Progress;
-use crate::app::history::driver::Driver;
+use crate::app::history::driver::{apply_due, step_once, Driver};
 use crate::app::history::input_log::Entry;
-use crate::app::history::replay::{apply_due, hash_text, step_once};
+use crate::app::history::replay::hash_text;
 use crate::app::view;
 use crate::render::{image, Renderer};
 use crate::script::{Scene, SceneError, SceneOptions};

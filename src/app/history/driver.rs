@@ -5,7 +5,7 @@
 //! lasts across steps: the body held by the mouse (a mouse joint pulls it
 //! toward its target before every step).
 
-use super::input_log::{Action, BodyRef};
+use super::input_log::{Action, BodyRef, Entry};
 use crate::physics::{
     BodyDef, BodyId, BodyType, Circle, JointId, Polygon, ShapeDef, ShapeGeom, Vec2,
 };
@@ -239,4 +239,36 @@ impl Driver {
     pub fn forget(&mut self) {
         self.drag = None;
     }
+}
+
+/// Apply every entry due at the scene's current step (those at or before
+/// it, from `next` on). Returns how many named a body that is not there.
+pub fn apply_due(
+    scene: &mut Scene,
+    driver: &mut Driver,
+    log: &[Entry],
+    next: &mut usize,
+) -> Result<usize, SceneError> {
+    let now = scene.world().step_count();
+    let mut dropped = 0;
+    while let Some(e) = log.get(*next).filter(|e| e.step <= now) {
+        *next += 1;
+        if driver.apply(scene, &e.action)? == Applied::NoBody {
+            dropped += 1;
+        }
+    }
+    Ok(dropped)
+}
+
+/// One step as the window takes it: due inputs, the drag's pull, the step.
+pub fn step_once(
+    scene: &mut Scene,
+    driver: &mut Driver,
+    log: &[Entry],
+    next: &mut usize,
+) -> Result<usize, SceneError> {
+    let dropped = apply_due(scene, driver, log, next)?;
+    driver.before_step(scene);
+    scene.step(1)?;
+    Ok(dropped)
 }

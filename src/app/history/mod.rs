@@ -4,6 +4,7 @@
 //! re-run from its start with a log, up to a step) and the `timeline` of
 //! keyframes the window keeps so any past step shows again at once.
 
+pub mod bench;
 pub mod driver;
 pub mod input_log;
 pub mod replay;

@@ -4,43 +4,11 @@
 //! this"); the timeline runs the same loop from a keyframe. In steps, so
 //! the window can spread a long replay over frames behind a progress bar.
 
-use super::driver::{Applied, Driver};
+use super::driver::{apply_due, step_once, Driver};
 use super::input_log::Entry;
 use super::timeline::Timeline;
 use crate::script::{Scene, SceneError};
 use std::time::{Duration, Instant};
-
-/// Apply every entry due at the scene's current step (those at or before
-/// it, from `next` on). Returns how many named a body that is not there.
-pub fn apply_due(
-    scene: &mut Scene,
-    driver: &mut Driver,
-    log: &[Entry],
-    next: &mut usize,
-) -> Result<usize, SceneError> {
-    let now = scene.world().step_count();
-    let mut dropped = 0;
-    while let Some(e) = log.get(*next).filter(|e| e.step <= now) {
-        *next += 1;
-        if driver.apply(scene, &e.action)? == Applied::NoBody {
-            dropped += 1;
-        }
-    }
-    Ok(dropped)
-}
-
-/// One step as the window takes it: due inputs, the drag's pull, the step.
-pub fn step_once(
-    scene: &mut Scene,
-    driver: &mut Driver,
-    log: &[Entry],
-    next: &mut usize,
-) -> Result<usize, SceneError> {
-    let dropped = apply_due(scene, driver, log, next)?;
-    driver.before_step(scene);
-    scene.step(1)?;
-    Ok(dropped)
-}
 
 /// A replay under way.
 pub struct Replay {

@@ -16,9 +16,8 @@
 //! second time (it reads `os.clock()`, iterates `pairs` over tables keyed by
 //! tables, keeps coroutines) is reported, not silently shown.
 
-use super::driver::Driver;
+use super::driver::{apply_due, step_once, Driver};
 use super::input_log::Entry;
-use super::replay::{apply_due, step_once};
 use crate::script::checkpoint::Checkpoint;
 use crate::script::{Scene, SceneError};
 
@@ -84,6 +83,18 @@ impl Timeline {
         self.reloads.retain(|&r| r <= self.end);
         self.diverged = None;
         self.keep(scene, driver, 0);
+    }
+
+    /// A new memory budget (keyframes go at once if over it).
+    pub fn set_budget_mib(&mut self, mib: usize) {
+        self.budget = mib.max(1) * 1024 * 1024;
+        let newest = self.keyframes.last().map_or(0, |k| k.cp.step);
+        self.fit_budget(newest);
+    }
+
+    /// The memory budget in MiB.
+    pub fn budget_mib(&self) -> usize {
+        self.budget / (1024 * 1024)
     }
 
     pub fn log(&self) -> &[Entry] {

@@ -129,10 +129,9 @@ const fn bind(
 use Action as A;
 use When as W;
 
-/// Keys other features of the window are being built on (the timeline:
-/// `,` `.` Home End G F10; the source editor: Ctrl+E, O, Ctrl+Z,
-/// Ctrl+Shift+Z). No binding or alternative here may use them for
-/// anything else (`.` and F10 keep their meaning).
+/// Keys of the timeline (`,` `.` Home End G F10) and the source editor
+/// (Ctrl+E, O, Ctrl+Z, Ctrl+Shift+Z). No binding or alternative here may
+/// use them for anything else.
 pub const RESERVED: &[&str] = &[
     "comma",
     "period",
@@ -392,13 +391,19 @@ mod tests {
 
     #[test]
     fn reserved_keys_keep_their_meaning() {
-        // The timeline and the editor build on these; `.` (step) and F10
-        // (reload mode) keep theirs, nothing else may take them.
+        // The timeline and the editor build on these; the timeline's own
+        // actions (`.` step, `,` step back, Home, End, G ghost, F10 reload
+        // mode) hold them, nothing else may take them.
         for b in BINDINGS {
             for k in [Some(b.key), b.alt].into_iter().flatten() {
                 let allowed = matches!(
                     (k, b.action),
-                    ("period", Action::Step) | ("f10", Action::ReloadMode)
+                    ("period", Action::Step)
+                        | ("f10", Action::ReloadMode)
+                        | ("comma", Action::StepBack)
+                        | ("home", Action::TimelineStart)
+                        | ("end", Action::TimelineEnd)
+                        | ("g", Action::Ghost)
                 );
                 assert!(
                     !RESERVED.contains(&k) || allowed,

@@ -53,7 +53,7 @@ fn input_changed(a: &Input, b: &Input) -> bool {
         || !a.down.is_empty()
 }
 
-pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
+pub fn run(path: &Path, options: &SceneOptions, history_mib: usize) -> Result<(), WindowError> {
     // The window first: without one the caller runs the scene headless,
     // and the scene is loaded only once.
     let mut window = Window::open("physbox", WIDTH, HEIGHT).map_err(WindowError::NoWindow)?;
@@ -64,6 +64,7 @@ pub fn run(path: &Path, options: &SceneOptions) -> Result<(), WindowError> {
         Err(e) => Sandbox::broken(path, options, e, WIDTH as u32, HEIGHT as u32)
             .map_err(WindowError::Scene)?,
     };
+    sb.travel_mut().set_budget(history_mib);
     window.set_title(&title(&sb));
     // Hot reload: settled saves arrive here and are applied between frames.
     let mut reloader = Reloader::new(sb.scene());

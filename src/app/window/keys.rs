@@ -10,6 +10,7 @@ use super::edit_input;
 use super::puzzle_input;
 use super::sandbox::Sandbox;
 use super::saves;
+use super::time_keys;
 use crate::physics::WorldSettings;
 use crate::platform::Input;
 use crate::render::{Layer, Pixmap};
@@ -81,11 +82,11 @@ fn act(sb: &mut Sandbox, a: Action, input: &Input, pm: &Pixmap) {
     match a {
         Action::Help => sb.toggle_help(),
         Action::Pause => sb.toggle_pause(),
-        Action::Step => sb.step_forward(),
-        Action::StepBack => sb.step_back(),
-        Action::TimelineStart => sb.to_start(),
-        Action::TimelineEnd => sb.to_end(),
-        Action::Ghost => sb.toggle_ghost(),
+        Action::Step => time_keys::step_forward(sb),
+        Action::StepBack => time_keys::step_back(sb),
+        Action::TimelineStart => time_keys::to_start(sb),
+        Action::TimelineEnd => time_keys::to_end(sb),
+        Action::Ghost => time_keys::toggle_ghost(sb),
         Action::Restart => sb.restart(),
         Action::Slower => sb.set_speed(sb.speed() * 0.5),
         Action::Faster => sb.set_speed(sb.speed() * 2.0),

@@ -21,5 +21,7 @@ pub mod puzzle_input;
 pub mod sandbox;
 pub mod saves;
 pub mod stats;
+pub mod time_keys;
 pub mod timeline_strip;
 pub mod tools;
+pub mod travel;

@@ -25,7 +25,8 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
         return;
     };
     // The timeline strip along the bottom: drag on it to scrub.
-    if sb.scrub_frame(input.left, went_down(input.left, last.left), (mx, my)) {
+    let down = went_down(input.left, last.left);
+    if super::time_keys::scrub_frame(sb, input.left, down, (mx, my)) {
         return;
     }
     // Left: spawn with shift / ctrl, else grab or select, else on_click.

@@ -14,7 +14,7 @@ pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
     draw_parts_bin(sb, pm);
     hud::draw(sb, pm);
     if sb.panels().hud() != super::panels::HudMode::Off {
-        super::timeline_strip::draw(sb, pm);
+        super::time_keys::draw_strip(sb, pm);
     }
 }
 

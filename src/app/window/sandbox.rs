@@ -15,10 +15,10 @@ use super::panels::Panels;
 use super::pointer::RightButton;
 use super::stats::Stats;
 use super::tools::{self, Spawn, Tools};
+use super::travel::{ReplayStatus, Travel};
 use crate::app::clock::FixedStep;
 use crate::app::commands::snapshot;
 use crate::app::edit::session::EditSession;
-use crate::app::history::driver::Driver;
 use crate::app::history::input_log::Action;
 use crate::app::history::timeline::Timeline;
 use crate::app::puzzle::build_mode::BuildMode;
@@ -76,17 +76,10 @@ pub struct Sandbox {
     build: Option<BuildMode>,
     /// Edit mode (Ctrl+E): window edits written into the scene file.
     edit: Option<EditSession>,
-    /// Applies the user's actions to the world (and holds the drag).
-    driver: Driver,
-    /// The run so far: keyframes and the input log (`sandbox/time_travel.rs`).
-    timeline: Timeline,
-    /// Time travel beyond the timeline: a replay on save under way, the
-    /// previous version running beside the new one.
-    travel: time_travel::Travel,
+    /// Time travel (`travel.rs`): the input log and its driver (which
+    /// holds the drag), the timeline, a replay on save, the ghost.
+    travel: Travel,
 }
-
-mod time_travel;
-pub use time_travel::ReplayProgress;
 
 impl Sandbox {
     /// Open a scene or snapshot with a `width` × `height` view.
@@ -110,7 +103,6 @@ impl Sandbox {
         let camera = view::initial_camera(&mut scene, width, height);
         let build = BuildMode::for_scene(&scene);
         Sandbox {
-            scene,
             opened: path.to_path_buf(),
             options: options.clone(),
             camera,
@@ -132,11 +124,9 @@ impl Sandbox {
             last_input: Input::default(),
             build,
             edit: None,
-            driver: Driver::default(),
-            timeline: Timeline::new(crate::app::history::timeline::DEFAULT_BUDGET_MIB),
-            travel: time_travel::Travel::default(),
+            travel: Travel::new(&scene),
+            scene,
         }
-        .with_fresh_timeline()
     }
 
     /// A sandbox for a scene that failed to load: an empty world under the
@@ -198,9 +188,7 @@ impl Sandbox {
         self.build = BuildMode::for_scene(&self.scene);
         self.error.clear();
         self.draw_failed = false;
-        self.driver = Driver::default();
-        self.travel = time_travel::Travel::default();
-        self.timeline.restart_at(&self.scene, &self.driver);
+        self.travel.restart(&self.scene, false);
     }
 
     /// `R`: run the scene file again from scratch.
@@ -255,10 +243,7 @@ impl Sandbox {
         self.overlay.clear();
         // The drag held a joint of the old world; the old history belongs
         // to the old Lua state.
-        self.driver = Driver::default();
-        self.travel = time_travel::Travel::default();
-        self.timeline.restart_at(&self.scene, &self.driver);
-        self.timeline.mark_reload(self.scene.world().step_count());
+        self.travel.restart(&self.scene, true);
         if self.error.cleared_by_reload() {
             // A script error had paused the old scene: the new one runs.
             self.paused = false;
@@ -318,14 +303,13 @@ impl Sandbox {
         let mut done = 0;
         while done < n {
             self.poses.capture(&self.scene.world());
-            self.driver.before_step(&mut self.scene);
+            self.travel.before_step(&mut self.scene);
             done += 1;
             if let Err(e) = self.scene.step(1) {
                 self.fail(e);
                 break;
             }
-            self.timeline.stepped(&self.scene, &self.driver);
-            self.travel.ghost_step();
+            self.travel.after_step(&self.scene);
             if budget.is_some_and(|b| t.elapsed() > b) {
                 break;
             }
@@ -353,7 +337,9 @@ impl Sandbox {
         let dt = self.scene.dt();
         let n = self.clock.advance(seconds, self.speed, dt);
         if n > 0 {
-            self.branch_if_in_the_past();
+            if let Some(note) = self.travel.branch_if_in_the_past(&self.scene) {
+                self.say(note);
+            }
         }
         // A scene slower than real time (or fast forward beyond what the
         // machine can do) must not freeze the window: past the budget the
@@ -508,7 +494,7 @@ impl Sandbox {
         } else if self.build.is_some() {
             self.say("edit mode is for sandbox scenes, not puzzles".into());
         } else {
-            self.driver.let_go(&mut self.scene);
+            self.travel.let_go_quietly(&mut self.scene);
             self.edit = Some(EditSession::new(self.paused));
             self.paused = true;
             self.say("edit mode: changes are written into the scene file (Ctrl+E leaves)".into());
@@ -580,7 +566,7 @@ impl Sandbox {
         }
         self.refresh_camera();
         let mut overlay = self.overlay.clone();
-        overlay.extend(Tools::overlay(self.driver.drag(), &self.scene));
+        overlay.extend(Tools::overlay(self.travel.drag(), &self.scene));
         overlay.extend(self.travel.ghost_overlay(&self.scene));
         if let Some(g) = self.edit.as_ref().and_then(|s| s.gesture.as_ref()) {
             overlay.extend(g.preview());
@@ -651,7 +637,7 @@ impl Sandbox {
         // Where `mouse()` points is an input (logged), except while a past
         // step shows: looking around the past must not branch it.
         if self.scene.mouse() != (p.x, p.y) {
-            if self.in_the_past() {
+            if self.travel.in_the_past(&self.scene) {
                 self.scene.set_mouse(p.x, p.y);
             } else {
                 self.act(Action::Mouse { mouse: [p.x, p.y] });
@@ -714,43 +700,24 @@ impl Sandbox {
     /// Left button down on body `id` at `p`: select it and hold it.
     pub fn grab(&mut self, id: BodyId, p: Vec2) {
         self.tools.select(Some(id));
-        let dynamic = self
-            .scene
-            .world()
-            .body(id)
-            .is_ok_and(|b| b.body_type == crate::physics::BodyType::Dynamic);
-        if dynamic {
-            let grab = crate::app::history::driver::body_ref(&self.scene, id);
-            self.act(Action::Grab {
-                grab,
-                at: [p.x, p.y],
-            });
+        if let Some(a) = Travel::grab_action(&self.scene, id, p) {
+            self.act(a);
         }
     }
 
     /// The left button is held at `p`: the held body follows (exactly,
     /// while paused).
     pub fn drag_to(&mut self, p: Vec2) {
-        let Some(d) = self.driver.drag() else {
-            return;
-        };
-        if d.target == p {
-            return;
-        }
-        if self.paused {
-            self.act(Action::PlaceHeld {
-                place_held: [p.x, p.y],
-            });
-            self.poses.clear();
-        } else {
-            self.act(Action::DragTo {
-                drag_to: [p.x, p.y],
-            });
+        if let Some(a) = self.travel.drag_action(p, self.paused) {
+            self.act(a);
+            if self.paused {
+                self.poses.clear();
+            }
         }
     }
 
     pub fn end_drag(&mut self) {
-        if self.driver.drag().is_some() {
+        if self.travel.drag().is_some() {
             self.act(Action::LetGo { let_go: true });
         }
     }
@@ -761,18 +728,7 @@ impl Sandbox {
         if let (Some(b), Some(k)) = (&self.build, PartKind::from_name(kind.name())) {
             return Some(b.puzzle().remaining(k));
         }
-        let tools = self.scene.settings().tools;
-        if tools.is_empty() {
-            return None;
-        }
-        let used = self.tools.placed(kind);
-        Some(
-            tools
-                .get(kind.name())
-                .copied()
-                .unwrap_or(0)
-                .saturating_sub(used),
-        )
+        self.tools.left_of(kind, &self.scene.settings().tools)
     }
 
     /// A circle (r = 0.5 m) or a box (1 m) at `p`: scale-aware so it is
@@ -922,6 +878,76 @@ impl Sandbox {
                 path.display()
             )),
             Err(e) => self.say(e),
+        }
+    }
+
+    // ----- Time travel (travel.rs) -----
+
+    /// A user action: logged at the current step and applied (a past step
+    /// branches first). Returns the body it spawned, if any.
+    fn act(&mut self, action: Action) -> Option<BodyId> {
+        let (out, note) = self.travel.act(&mut self.scene, action);
+        if let Some(n) = note {
+            self.say(n);
+        }
+        out.unwrap_or_else(|e| {
+            self.fail(e);
+            None
+        })
+    }
+
+    pub fn timeline(&self) -> &Timeline {
+        self.travel.timeline()
+    }
+
+    /// Show recorded step `step` (paused).
+    pub fn seek(&mut self, step: u64) {
+        self.paused = true;
+        self.clock.reset();
+        self.poses.clear();
+        match self.travel.seek(&mut self.scene, step) {
+            Ok(None) => {}
+            Ok(Some(why)) => self.error.script_error(format!("timeline: {why}")),
+            Err(e) => self.fail(e),
+        }
+    }
+
+    /// The time travel state, for the timeline's keys, strip and ghost
+    /// (`time_keys.rs`).
+    pub fn travel_mut(&mut self) -> &mut Travel {
+        &mut self.travel
+    }
+
+    /// The timeline strip's parts: time travel and the text painter.
+    pub fn travel_and_text(&mut self) -> (&Travel, &mut TextPainter) {
+        (&self.travel, &mut self.renderer.text)
+    }
+
+    /// A new version loaded in replay mode: it runs from step 0 with the
+    /// inputs up to now (over the next frames if long), then takes over.
+    pub fn start_replay(&mut self, fresh: Scene) {
+        self.travel.start_replay(&self.scene, fresh);
+        self.run_replay();
+    }
+
+    fn run_replay(&mut self) {
+        match self.travel.run_replay() {
+            ReplayStatus::Idle | ReplayStatus::Running => {}
+            ReplayStatus::Failed(e) => {
+                let text = format!("replay failed: {e} — the previous version runs on");
+                eprintln!("physbox: {text}");
+                self.show_reload_error(text);
+            }
+            ReplayStatus::Done(r, at) => {
+                let text = self.travel.take_over(&mut self.scene, *r, at);
+                self.poses.clear();
+                self.draw_failed = false;
+                self.overlay.clear();
+                if self.error.cleared_by_reload() {
+                    self.paused = false;
+                }
+                self.say(text);
+            }
         }
     }
 }

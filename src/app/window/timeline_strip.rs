@@ -5,8 +5,9 @@
 //! progress bar. Pure geometry here (`place`, `step_at`) plus drawing.
 
 use super::layout::{Rect, GAP};
-use super::sandbox::Sandbox;
+use crate::app::history::timeline::Timeline;
 use crate::render::raster::Target;
+use crate::render::text::TextPainter;
 use crate::render::widgets::{rect, DIM_TEXT, PANEL_BG, TEXT};
 use crate::render::{Pixmap, Rgba};
 
@@ -40,20 +41,31 @@ fn x_of(r: &Rect, step: u64, (first, last): (u64, u64)) -> f32 {
     r.x + r.w * (step.saturating_sub(first) as f32 / span).min(1.0)
 }
 
+/// What the strip shows while a replay on save runs.
+pub struct ReplayProgress {
+    pub fraction: f64,
+    pub target: u64,
+}
+
+/// What the strip shows.
+pub struct Strip<'a> {
+    pub timeline: &'a Timeline,
+    pub progress: Option<ReplayProgress>,
+    /// The step shown and the step size.
+    pub now: u64,
+    pub dt: f64,
+}
+
 /// Draw the strip (nothing for a run with no history yet).
-pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
+pub fn draw(s: Strip, text: &mut TextPainter, pm: &mut Pixmap) {
     let r = place(pm.width() as f32, pm.height() as f32);
-    let progress = sb.replay_progress();
-    let tl = sb.timeline();
+    let (tl, progress, now, dt) = (s.timeline, s.progress, s.now, s.dt);
     let span = tl.span();
     if span.1 == span.0 && progress.is_none() {
         return;
     }
-    let now = sb.scene().world().step_count();
-    let dt = sb.scene().dt();
     let marks: Vec<(u64, bool)> = tl.keyframe_steps().collect();
     let reloads = tl.reloads().to_vec();
-    let text = sb.text_mut();
     let mut t = Target::new(pm);
     rect(&mut t, r.x, r.y, r.w, r.h, PANEL_BG);
     if let Some(p) = progress {

@@ -109,6 +109,20 @@ impl Tools {
         out
     }
 
+    /// How many more `kind` the scene's `tools { }` lets the user place by
+    /// hand (`None`: no limits, a free sandbox).
+    pub fn left_of(
+        &self,
+        kind: Spawn,
+        limits: &std::collections::BTreeMap<String, u32>,
+    ) -> Option<u32> {
+        if limits.is_empty() {
+            return None;
+        }
+        let allowed = limits.get(kind.name()).copied().unwrap_or(0);
+        Some(allowed.saturating_sub(self.placed(kind)))
+    }
+
     /// A body was placed by hand.
     pub fn count_placed(&mut self, kind: Spawn) {
         self.placed[kind as usize] += 1;
