@@ -151,6 +151,16 @@ fn make_fixture(dir: &Path, path: &str) -> Result<(), String> {
         .unwrap();
         return Ok(());
     }
+    if path.ends_with(".json") && path.starts_with("inputs/") {
+        // An input log the reader recorded (README, "Time travel").
+        std::fs::write(
+            &full,
+            r#"{"inputs": [{"step": 10, "key": "space", "pressed": true},
+                {"step": 20, "spawn": "box", "at": [1, 4], "size": 0.5}]}"#,
+        )
+        .unwrap();
+        return Ok(());
+    }
     if path.ends_with(".json") && path.starts_with("screenshots/") {
         // A snapshot saved with F5: `screenshots/<scene>-<time>s.json`.
         let stem = Path::new(path).file_stem().unwrap().to_string_lossy();

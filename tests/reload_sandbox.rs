@@ -138,6 +138,12 @@ fn restart_mode_and_f10() {
     assert_eq!(sb.scene().world().time(), 0.0);
     assert_eq!(body(&sb, "ball").0, Vec2::new(0.0, 3.0));
     assert!(sb.is_paused(), "pause survives a reload");
+    // F10 cycles: restart → replay → keep state.
+    keys::keys(&mut sb, &f10, &pm);
+    assert_eq!(sb.reload_mode(), ReloadMode::Replay);
+    assert!(hud::status_lines(&sb)
+        .iter()
+        .any(|(l, _)| l.starts_with("reload: replay")));
     keys::keys(&mut sb, &f10, &pm);
     assert_eq!(sb.reload_mode(), ReloadMode::KeepState);
 }

@@ -217,3 +217,27 @@ fn a_broken_replay_keeps_the_old_version_running_with_the_error() {
     run_seconds(&mut sb, 0.2);
     assert!(step(&sb) > before, "the old version runs on");
 }
+
+#[test]
+fn a_scene_that_reads_the_clock_is_reported_when_a_rerun_differs() {
+    let src = r#"
+box { x = 0, y = -0.5, w = 30, h = 1, static = true }
+local b = circle { x = 0, y = 2, r = 0.5 }
+function update(dt)
+  b:apply_force((os.clock() * 1e6) % 7 - 3.5, 0)
+end
+"#;
+    let (mut sb, _r, _path) = open_reloading("tw_clock", src, 800, 600);
+    run_seconds(&mut sb, 1.5);
+    sb.seek(10);
+    sb.seek(45);
+    let e = sb.error().unwrap_or("").to_string();
+    assert!(
+        e.contains("not deterministic") && e.contains("step 30"),
+        "{e}"
+    );
+    assert!(
+        e.contains("os.clock() at") && e.contains("scene.lua:5"),
+        "{e}"
+    );
+}

@@ -24,6 +24,7 @@ mod body_methods;
 pub mod calls;
 pub mod camera;
 pub mod checkpoint;
+mod clock_reads;
 mod color;
 pub mod constructors;
 pub mod creation;

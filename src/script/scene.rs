@@ -155,6 +155,7 @@ impl Scene {
             forces: RefCell::new(None),
             scene_file: Rc::from(shown.as_str()),
             texts: RefCell::new(std::collections::HashMap::new()),
+            clock_read: RefCell::new(None),
         });
         if let Some(ctx) = lua.app_data_ref::<SceneContext>() {
             super::origin::remember_text(&ctx, shown.clone(), src);
@@ -170,6 +171,7 @@ impl Scene {
             output::install(&lua)?;
             super::step_hooks::install(&lua)?;
             super::camera::install(&lua)?;
+            super::clock_reads::install(&lua)?;
             lua.globals()
                 .raw_set("world", lua.create_userdata(WorldHandle)?)?;
             Ok(())
@@ -354,6 +356,14 @@ impl Scene {
             .expect("scene context")
             .mouse
             .set((x, y));
+    }
+
+    /// The first clock read a callback made (`os.clock() at x.lua:7`), if
+    /// any: a run that reads the clock cannot be repeated exactly.
+    pub fn clock_read(&self) -> Option<String> {
+        let ctx = self.lua().app_data_ref::<SceneContext>()?;
+        let read = ctx.clock_read.borrow().clone();
+        read
     }
 
     /// Where `mouse()` points.

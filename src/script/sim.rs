@@ -427,4 +427,7 @@ pub(super) struct SceneContext {
     /// The text of every file loaded (the scene and what it `require`d),
     /// by chunk name: what origins and edits are relative to.
     pub texts: RefCell<HashMap<String, super::origin::LoadedText>>,
+    /// The first `os.clock()` / `os.time()` / `os.date()` a callback made
+    /// (`clock_reads.rs`): why a re-run may differ.
+    pub clock_read: RefCell<Option<String>>,
 }

@@ -23,8 +23,11 @@ use crate::script::{Scene, SceneError};
 
 /// Steps between fine keyframes (re-running this many costs a few ms).
 pub const FINE: u64 = 30;
-/// Steps between coarse keyframes, never dropped for memory.
-pub const COARSE: u64 = 600;
+/// Steps between coarse keyframes, dropped for memory only when nothing
+/// else is left: re-running this many is the slowest a seek gets (a 200-body
+/// scene with a Lua force field: ~0.35 ms a step, so ~40 ms). A keyframe of
+/// such a scene is ~400 KB, so 10 minutes of coarse ones take ~120 MiB.
+pub const COARSE: u64 = 120;
 /// Default memory budget.
 pub const DEFAULT_BUDGET_MIB: usize = 256;
 
@@ -201,13 +204,15 @@ impl Timeline {
         let Some(i) = self.keyframes.iter().rposition(|k| k.cp.step <= target) else {
             return Ok(Seek { resimulated: 0 });
         };
-        // Stepping on from where the scene is now is cheaper when it is
-        // between the keyframe and the target (every input up to now has
-        // been applied to it, as a seek leaves it).
+        // Stepping on from where the scene is now (every input up to now
+        // has been applied to it, as a seek leaves it) when that is cheap:
+        // between the keyframe and the target, or a short way before the
+        // target — scrubbing forward, `.` — which also re-checks the
+        // keyframes it passes.
         let now = scene.world().step_count();
         let k = &self.keyframes[i];
         let mut next = k.next;
-        if now >= k.cp.step && now <= target {
+        if now <= target && (now >= k.cp.step || target - now <= 2 * FINE) {
             next = self.log.partition_point(|e| e.step <= now);
         } else {
             scene.restore_checkpoint(&k.cp)?;

@@ -203,7 +203,14 @@ impl Travel {
     /// second value is the divergence report, if a re-run disagreed.
     pub fn seek(&mut self, scene: &mut Scene, step: u64) -> Result<Option<String>, SceneError> {
         self.timeline.seek(scene, &mut self.driver, step)?;
-        Ok(self.timeline.diverged.clone())
+        Ok(self
+            .timeline
+            .diverged
+            .as_ref()
+            .map(|d| match scene.clock_read() {
+                Some(read) => format!("{d}; the scene reads the clock: {read}"),
+                None => d.clone(),
+            }))
     }
 
     /// The left button on the timeline strip of a `w` × `h` window (at
