@@ -179,6 +179,11 @@ fn replay_on_save_runs_the_new_version_with_the_inputs_and_keeps_a_ghost() {
         sb.notice()
     );
     assert!(sb.timeline().reloads().contains(&at));
+    let kept: Vec<u64> = sb.timeline().keyframe_steps().map(|(s, _)| s).collect();
+    assert!(
+        (30..at).step_by(30).all(|s| kept.contains(&s)),
+        "the replay recorded the new version's keyframes: {kept:?}"
+    );
     // The history of the new version can be scrubbed right away.
     sb.seek(at / 2);
     assert_eq!(

@@ -101,6 +101,9 @@ impl Replay {
         while self.scene.world().step_count() < self.target {
             self.dropped +=
                 step_once(&mut self.scene, &mut self.driver, &self.log, &mut self.next)?;
+            if let Some(t) = &mut self.timeline {
+                t.record_replay(&self.scene, &self.driver, self.next);
+            }
             if budget.is_some_and(|b| t.elapsed() > b) {
                 return Ok(self.scene.world().step_count() >= self.target);
             }

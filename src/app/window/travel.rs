@@ -364,9 +364,10 @@ impl Travel {
         if g.stopped.is_none() {
             trail(&mut g.new_trails, scene);
         }
-        let old = Rgba::rgb(0xff, 0x9f, 0x43).with_alpha(0x90);
-        let new = Rgba::rgb(0x7f, 0xdb, 0xff).with_alpha(0x90);
+        let old = Rgba::rgb(0xff, 0x9f, 0x43).with_alpha(0xa0);
+        let new = Rgba::rgb(0x7f, 0xdb, 0xff).with_alpha(0x70);
         let mut out = outlines(&g.scene, old);
+        let old = old.with_alpha(0x70);
         for (trails, color) in [(&g.old_trails, old), (&g.new_trails, new)] {
             for t in trails.values() {
                 for (a, b) in t.iter().zip(t.iter().skip(1)) {
