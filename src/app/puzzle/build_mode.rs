@@ -164,10 +164,10 @@ impl BuildMode {
         self.moving = None;
     }
 
-    /// A key the scene is about to get, remembered for solutions while the
-    /// puzzle runs.
-    pub fn record_key(&mut self, scene: &Scene, key: &str, pressed: bool) {
-        self.puzzle.record_key(scene, key, pressed);
+    /// A key or click the scene is about to get, remembered for solutions
+    /// while the puzzle runs.
+    pub fn record(&mut self, scene: &Scene, action: &crate::app::history::input_log::Action) {
+        self.puzzle.record(scene, action);
     }
 
     /// After the frame's steps: true once per run, when it was won (its

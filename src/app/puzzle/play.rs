@@ -8,7 +8,8 @@
 //! Also where a level leads: `next_level`, the file `next_scene(...)` names.
 
 use super::parts::{place_part, remove_bodies, Part, PartKind};
-use super::solution::{KeyPress, Solution};
+use super::solution::Solution;
+use crate::app::history::input_log::{Action, Entry};
 use crate::physics::BodyId;
 use crate::script::Scene;
 use std::collections::BTreeMap;
@@ -33,7 +34,7 @@ pub struct Puzzle {
     /// Angle for the next part placed (Q / E turn it).
     angle: f64,
     /// Keys the scene got while running, steps counted from Start.
-    keys: Vec<KeyPress>,
+    keys: Vec<Entry>,
     /// The world's step count at Start.
     start_step: u64,
 }
@@ -89,7 +90,7 @@ impl Puzzle {
     }
 
     /// Keys the scene got while running, steps counted from Start.
-    pub fn keys(&self) -> &[KeyPress] {
+    pub fn keys(&self) -> &[Entry] {
         &self.keys
     }
 
@@ -234,13 +235,15 @@ impl Puzzle {
         scene.world().step_count().saturating_sub(self.start_step)
     }
 
-    /// A key the scene is about to get, remembered while running.
-    pub fn record_key(&mut self, scene: &Scene, key: &str, pressed: bool) {
-        if !self.building {
-            self.keys.push(KeyPress {
+    /// A key or click the scene is about to get, remembered while running
+    /// (steps counted from Start). Other actions (drags, spawns) are not
+    /// part of a puzzle: its tools are the parts.
+    pub fn record(&mut self, scene: &Scene, action: &Action) {
+        let given = matches!(action, Action::Key { .. } | Action::Click { .. });
+        if !self.building && given {
+            self.keys.push(Entry {
                 step: self.steps(scene),
-                key: key.to_string(),
-                pressed,
+                action: action.clone(),
             });
         }
     }

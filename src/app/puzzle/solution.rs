@@ -1,24 +1,19 @@
-//! Solution files: the parts a player placed and the keys they pressed
-//! (with step numbers counted from Start), as JSON, so `physbox verify` can
-//! replay them. A solution names its level twice over — the file name and
+//! Solution files: the parts a player placed and what they did after Start
+//! — an input log (`app/history/input_log.rs`) whose steps count from
+//! Start: keys and clicks given to the scene — as JSON, so `physbox verify`
+//! can replay them. (The field is called `keys` because solutions held
+//! only key presses before the input log existed; those files are input
+//! logs as they are.) A solution names its level twice over — the file name and
 //! a hash of the level's source — so one saved for another level is caught
 //! while a level renamed, or edited since, can still be checked.
 
 use super::parts::Part;
+use crate::app::history::input_log::{self, Entry};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// Steps `verify` runs when a solution does not say (60 s at 60 Hz).
 pub const DEFAULT_MAX_STEPS: u64 = 3600;
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct KeyPress {
-    /// Steps since Start when the key went to the scene (before that step).
-    pub step: u64,
-    pub key: String,
-    pub pressed: bool,
-}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -32,8 +27,9 @@ pub struct Solution {
     pub level_hash: String,
     #[serde(default)]
     pub parts: Vec<Part>,
+    /// What the player did after Start (steps counted from Start).
     #[serde(default)]
-    pub keys: Vec<KeyPress>,
+    pub keys: Vec<Entry>,
     #[serde(default = "default_max_steps")]
     pub max_steps: u64,
 }
@@ -57,14 +53,6 @@ fn read_level(level: &Path) -> Result<Vec<u8>, String> {
     std::fs::read(level).map_err(|e| format!("{}: cannot read the level: {e}", level.display()))
 }
 
-/// Names the window gives keys: lowercase letters and digits ("a", "space",
-/// "f5", "period"), as `on_key` receives them.
-fn is_window_key_name(k: &str) -> bool {
-    (1..=16).contains(&k.len())
-        && k.chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-}
-
 fn file_name(p: &str) -> String {
     Path::new(p)
         .file_name()
@@ -76,7 +64,7 @@ impl Solution {
     pub fn for_level(
         level: &Path,
         parts: Vec<Part>,
-        keys: Vec<KeyPress>,
+        keys: Vec<Entry>,
         max_steps: u64,
     ) -> Result<Solution, String> {
         let source = read_level(level)?;
@@ -110,25 +98,7 @@ impl Solution {
                 e.column()
             )
         })?;
-        for (i, k) in sol.keys.iter().enumerate() {
-            if !is_window_key_name(&k.key) {
-                return Err(format!(
-                    "{shown}: key {} ('{}' at step {}) is not a key name (\"a\"..\"z\", \"0\"..\"9\", \"space\", \"left\", ...)",
-                    i + 1,
-                    k.key,
-                    k.step
-                ));
-            }
-            if i > 0 && k.step < sol.keys[i - 1].step {
-                return Err(format!(
-                    "{shown}: key {} ('{}' at step {}) comes before the key listed ahead of it (step {}): keys must be in step order",
-                    i + 1,
-                    k.key,
-                    k.step,
-                    sol.keys[i - 1].step
-                ));
-            }
-        }
+        input_log::check(&sol.keys, &shown.to_string())?;
         Ok(sol)
     }
 

@@ -104,6 +104,9 @@ pub fn verify_watched(
     watch(&mut scene, 0, false)?;
     let limit = max_steps.unwrap_or(solution.max_steps);
     let dt = scene.dt();
+    // The player's keys and clicks, through the same driver the window
+    // and replay use.
+    let mut driver = crate::app::history::driver::Driver::default();
     let mut keys = solution.keys.iter().peekable();
     let verdict = |outcome: Outcome, step: u64| {
         let seconds = step as f64 * dt;
@@ -123,7 +126,9 @@ pub fn verify_watched(
     let mut result = Verdict::NoResult { steps: limit };
     for step in 0..limit {
         while let Some(k) = keys.next_if(|k| k.step <= step) {
-            scene.key(&k.key, k.pressed).map_err(|e| e.to_string())?;
+            driver
+                .apply(&mut scene, &k.action)
+                .map_err(|e| e.to_string())?;
         }
         if let Some(o) = scene.outcome() {
             result = verdict(o, step);

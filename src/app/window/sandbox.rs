@@ -688,9 +688,6 @@ impl Sandbox {
     /// A key for the scene (`on_key`, `key_down`), remembered for solutions
     /// while a puzzle runs.
     pub fn scene_key(&mut self, key: &str, pressed: bool) {
-        if let Some(b) = &mut self.build {
-            b.record_key(&self.scene, key, pressed);
-        }
         self.act(Action::Key {
             key: key.to_string(),
             pressed,
@@ -886,6 +883,9 @@ impl Sandbox {
     /// A user action: logged at the current step and applied (a past step
     /// branches first). Returns the body it spawned, if any.
     fn act(&mut self, action: Action) -> Option<BodyId> {
+        if let Some(b) = &mut self.build {
+            b.record(&self.scene, &action);
+        }
         let (out, note) = self.travel.act(&mut self.scene, action);
         if let Some(n) = note {
             self.say(n);
