@@ -209,7 +209,7 @@ fn malformed_solutions_name_the_file_line_and_column() {
         ("field", "{ \"level\": \"x.lua\", \"level_hash\": \"h\", \"partz\": [] }", "unknown field `partz`"),
         ("missing", "{ \"parts\": [] }", "missing field `level`"),
         ("key", "{ \"level\": \"x.lua\", \"level_hash\": \"h\", \"keys\": [ { \"step\": 1, \"key\": \"Space Bar\", \"pressed\": true } ] }", "key 1 ('Space Bar' at step 1) is not a key name"),
-        ("order", "{ \"level\": \"x.lua\", \"level_hash\": \"h\", \"keys\": [ { \"step\": 5, \"key\": \"a\", \"pressed\": true }, { \"step\": 2, \"key\": \"a\", \"pressed\": false } ] }", "keys must be in step order"),
+        ("order", "{ \"level\": \"x.lua\", \"level_hash\": \"h\", \"keys\": [ { \"step\": 5, \"key\": \"a\", \"pressed\": true }, { \"step\": 2, \"key\": \"a\", \"pressed\": false } ] }", "entries must be in step order"),
     ];
     for (name, text, want) in cases {
         let path = dir.join(format!("{name}.json"));
