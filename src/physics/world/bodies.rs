@@ -112,6 +112,11 @@ impl World {
         self.bodies.len()
     }
 
+    /// Body slots, live or free: the bound of body indices.
+    pub fn body_slots(&self) -> usize {
+        self.bodies.capacity()
+    }
+
     /// All live bodies in creation-slot order.
     pub fn body_ids(&self) -> Vec<BodyId> {
         self.bodies

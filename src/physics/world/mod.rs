@@ -8,6 +8,8 @@
 //! - `World`'s methods: `bodies.rs`, `shapes.rs` (and `body_mass.rs`),
 //!   `joints.rs`, `ropes.rs`, `contacts.rs`, `wake.rs`, `queries.rs`,
 //!   `snapshot.rs`, `debug_draw.rs`; this file has the struct and the clock;
+//! - `check_restored.rs`, `check_joints.rs`: a world read from a file checked
+//!   (and its derived parts rebuilt) before use;
 //! - `stale.rs`: the caches of the step an edit can make stale, behind one
 //!   method per kind of edit;
 //! - `step/`: `World::step`, stage by stage.
@@ -15,6 +17,8 @@
 mod bodies;
 pub(crate) mod body;
 mod body_mass;
+mod check_joints;
+mod check_restored;
 pub(crate) mod contact;
 mod contacts;
 pub(crate) mod debug_draw;
