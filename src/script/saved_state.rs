@@ -144,7 +144,10 @@ impl Sim {
         self.scene_bodies = scene_bodies;
         self.next_id = saved.next_id;
         self.dt = saved.dt;
+        // The limits are this program's, not the file's.
+        let limits = self.world.limits();
         self.world = saved.world;
+        self.world.set_limits(limits);
         self.lua_forces = saved.lua_forces;
         if let Some(random) = saved.random.filter(Random::is_valid) {
             self.random = random;

@@ -51,6 +51,9 @@ pub struct Limits {
     /// Seconds scene code may run without returning (endless-loop guard)
     #[arg(long, value_name = "SECONDS", default_value_t = limits::DEFAULT_TIME_LIMIT.as_secs_f64())]
     pub time_limit: f64,
+    /// Most bodies a world may hold (creating one more is an error at its line)
+    #[arg(long, value_name = "N", default_value_t = crate::physics::settings::DEFAULT_MAX_BODIES as u64, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub max_bodies: u64,
 }
 
 #[derive(Subcommand, Debug)]
@@ -185,6 +188,10 @@ fn options(l: &Limits, echo: bool) -> Result<SceneOptions, String> {
     Ok(SceneOptions {
         memory_limit: (l.memory_limit as usize) << 20,
         time_limit: Duration::from_secs_f64(l.time_limit),
+        world_limits: crate::physics::settings::WorldLimits {
+            max_bodies: l.max_bodies as usize,
+            ..Default::default()
+        },
         echo,
         ..SceneOptions::default()
     })

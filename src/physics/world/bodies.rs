@@ -20,6 +20,12 @@ pub(crate) fn proxy_kind(t: BodyType) -> ProxyKind {
 
 impl World {
     pub fn create_body(&mut self, def: &BodyDef) -> PhysicsResult<BodyId> {
+        if self.bodies.len() >= self.limits.max_bodies {
+            return Err(crate::physics::PhysicsError::InvalidArgument(format!(
+                "too many bodies: the world holds {}, its limit (--max-bodies)",
+                self.bodies.len()
+            )));
+        }
         check_vec("body position", def.position)?;
         require_finite("body angle", def.angle)?;
         check_vec("body velocity", def.linear_velocity)?;
