@@ -17,6 +17,10 @@ pub const MAX_SPECULATIVE_DISTANCE: Real = 1.0;
 pub const MAX_LINEAR_SPEED: Real = 1.0e5;
 /// Angular speed limit, rad/s.
 pub const MAX_ANGULAR_SPEED: Real = 1.0e5;
+/// Largest force (N), torque (N·m) and impulse (N·s) a body accumulates or
+/// is given: with the smallest mass the scene API allows (1e-6 kg) that is
+/// an acceleration the speed limit cuts anyway, far from overflowing.
+pub const MAX_FORCE: Real = 1.0e15;
 /// Positions are clamped to this box so nothing overflows.
 pub const MAX_COORDINATE: Real = 1.0e9;
 /// Default most bodies a world holds (`World::set_limits`): far beyond any
