@@ -151,7 +151,8 @@ pub fn scene_of(path: &Path) -> Result<PathBuf, SceneError> {
 }
 
 /// The snapshot's scene, which is run as Lua, so only a `.lua` file inside
-/// the snapshot's folder tree or the current folder's (a shared snapshot
+/// the snapshot's folder tree (from the folder above it: F5 saves into
+/// `screenshots/` beside the scene) or the current folder's (a shared snapshot
 /// naming /etc/passwd ran it and echoed a token of it). As for `require`:
 /// no `..`, and the real path (symlinks followed) must lie inside.
 fn locate(snap: &Snapshot, file: &Path) -> Result<PathBuf, SceneError> {
@@ -176,12 +177,22 @@ fn locate(snap: &Snapshot, file: &Path) -> Result<PathBuf, SceneError> {
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let roots: Vec<PathBuf> = [folder.canonicalize(), std::env::current_dir()]
-        .into_iter()
-        .flatten()
-        .collect();
+    // F5 writes into a folder beside the scene (`screenshots/`, `out/`):
+    // the snapshot folder's parent counts as the snapshot's tree too.
+    let folder = folder.canonicalize().ok();
+    let roots: Vec<PathBuf> = [
+        folder.clone(),
+        folder
+            .as_deref()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf),
+        std::env::current_dir().ok(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     let mut candidates: Vec<PathBuf> = snap.scene_abs.iter().cloned().collect();
-    if snap.scene.is_relative() {
+    if let Some(folder) = folder.as_ref().filter(|_| snap.scene.is_relative()) {
         candidates.push(folder.join(&snap.scene));
     }
     candidates.push(snap.scene.clone());
@@ -192,7 +203,7 @@ fn locate(snap: &Snapshot, file: &Path) -> Result<PathBuf, SceneError> {
         }
     }
     Err(fail(format!(
-        "scene: '{}' is not a scene file inside the snapshot's folder or the current folder",
+        "scene: '{}' is not a scene file inside the snapshot's folder (or the one above it) or the current folder",
         snap.scene.display()
     )))
 }
