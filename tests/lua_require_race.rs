@@ -86,3 +86,26 @@ fn a_symlink_flipped_while_requiring_never_lets_the_outside_file_in() {
     eprintln!("{ins} loaded inside, {refused} refused, {flips} flips");
     assert!(flips > 100, "the symlink hardly flipped ({flips})");
 }
+
+#[test]
+fn next_scene_through_a_symlink_out_of_the_folder_is_refused() {
+    let (scene, inside, outside) = setup("next");
+    std::fs::write(
+        &scene,
+        "next_scene('sub/m.lua')\nfunction update() win() end\n",
+    )
+    .unwrap();
+    let sub = scene.with_file_name("sub");
+    symlink(&outside, &sub).unwrap();
+    let s = Scene::load(&scene, &SceneOptions::default()).unwrap();
+    let e = physbox::app::puzzle::play::next_level(&s)
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        e.contains("leads outside") && e.contains("scene.lua:1"),
+        "{e}"
+    );
+    std::fs::remove_file(&sub).unwrap();
+    symlink(&inside, &sub).unwrap();
+    assert!(physbox::app::puzzle::play::next_level(&s).unwrap().is_ok());
+}
