@@ -115,6 +115,39 @@ fn a_callback_error_pauses_and_shows_file_and_line() {
 }
 
 #[test]
+fn a_world_past_its_contact_limit_pauses_with_the_error_and_stays_responsive() {
+    // Issue 19 §2: an on_contact that makes a circle at one point on every
+    // contact grows until the contact limit; the window shows the error and
+    // pauses instead of freezing (or being killed for its memory).
+    let src = "box { x = 0, y = -0.5, w = 60, h = 1, static = true }\n\
+               circle { x = 0, y = 1, r = 1.5 }\n\
+               function on_contact(a, b, c)\n  circle { x = 0, y = 0, r = 1.5 }\nend\n";
+    let (mut sb, _) = open("contacts", src);
+    let started = std::time::Instant::now();
+    for _ in 0..120 {
+        frame(&mut sb, &Input::default(), 1.0 / 60.0);
+        if sb.error().is_some() {
+            break;
+        }
+    }
+    let err = sb.error().map(str::to_string).expect("error shown");
+    assert!(
+        err.contains("too many contacts") && err.contains("scene.lua:4"),
+        "{err}"
+    );
+    assert!(sb.is_paused());
+    // Still responsive: frames draw, a single step is refused again at once.
+    let mut pm = pixmap(400, 300);
+    picture::draw(&mut sb, &mut pm);
+    sb.set_paused(false);
+    frame(&mut sb, &Input::default(), 1.0 / 60.0);
+    assert!(sb.is_paused() && sb.error().is_some());
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    frame(&mut sb, &press("r"), 0.0);
+    assert!(sb.error().is_none(), "R restarts the scene");
+}
+
+#[test]
 fn spawn_delete_toggle_and_drag_with_the_mouse() {
     let (mut sb, _) = open("tools", SCENE);
     sb.set_paused(true);

@@ -92,4 +92,4 @@ pub use world::id::{BodyId, JointId, ShapeId};
 pub use world::profile::StepProfile;
 pub use world::queries::RayCastHit;
 pub use world::ropes::{Rope, RopeDef};
-pub use world::World;
+pub use world::{StepRefusal, World};

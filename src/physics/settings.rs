@@ -17,8 +17,38 @@ pub const MAX_SPECULATIVE_DISTANCE: Real = 1.0;
 pub const MAX_LINEAR_SPEED: Real = 1.0e5;
 /// Angular speed limit, rad/s.
 pub const MAX_ANGULAR_SPEED: Real = 1.0e5;
+/// Largest force (N), torque (N·m) and impulse (N·s) a body accumulates or
+/// is given: with the smallest mass the scene API allows (1e-6 kg) that is
+/// an acceleration the speed limit cuts anyway, far from overflowing.
+pub const MAX_FORCE: Real = 1.0e15;
 /// Positions are clamped to this box so nothing overflows.
 pub const MAX_COORDINATE: Real = 1.0e9;
+/// Default most bodies a world holds (`World::set_limits`): far beyond any
+/// scene, well before memory runs out.
+pub const DEFAULT_MAX_BODIES: usize = 100_000;
+/// Default most contacts: ~1 KB each with the solver's copy, so about half
+/// a gigabyte. 3,000 circles made at one point make 4.5 million pairs
+/// (14.6 s and 4.4 GB for one step before this limit).
+pub const DEFAULT_MAX_CONTACTS: usize = 500_000;
+
+/// How big a world may grow: creating a body past `max_bodies` is an error,
+/// and a step that would need more than `max_contacts` contacts is refused
+/// (see `World::step_refusal`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorldLimits {
+    pub max_bodies: usize,
+    pub max_contacts: usize,
+}
+
+impl Default for WorldLimits {
+    fn default() -> Self {
+        WorldLimits {
+            max_bodies: DEFAULT_MAX_BODIES,
+            max_contacts: DEFAULT_MAX_CONTACTS,
+        }
+    }
+}
+
 /// How long a body must be slow before its island may sleep.
 pub const TIME_TO_SLEEP: Real = 0.5;
 /// Below these speeds a body counts as slow.

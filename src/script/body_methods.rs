@@ -85,8 +85,8 @@ pub(super) fn methods(lua: &Lua) -> mlua::Result<Table> {
                 move |lua, (ud, fx, fy, px, py): (Value, Value, Value, Option<Value>, Option<Value>)| {
                     let id = self_body(lua, &ud)?;
                     let f = Vec2::new(
-                        number(lua, &format!("{name}: x"), &fx)?,
-                        number(lua, &format!("{name}: y"), &fy)?,
+                        force_number(lua, &format!("{name}: x"), &fx)?,
+                        force_number(lua, &format!("{name}: y"), &fy)?,
                     );
                     let p = opt_point(lua, name, px, py)?;
                     let r = with_sim(lua, id, |s| {
@@ -105,7 +105,7 @@ pub(super) fn methods(lua: &Lua) -> mlua::Result<Table> {
         "apply_torque",
         lua.create_function(|lua, (ud, t): (Value, Value)| {
             let id = self_body(lua, &ud)?;
-            let t = number(lua, "apply_torque: torque", &t)?;
+            let t = force_number(lua, "apply_torque: torque", &t)?;
             let r = with_sim(lua, id, |s| Ok(s.world.apply_torque(id, t)))?;
             r.map_err(|e| scene_err(lua, format!("apply_torque: {e}")))
         })?,
@@ -128,4 +128,18 @@ pub(super) fn methods(lua: &Lua) -> mlua::Result<Table> {
         )?;
     }
     Ok(t)
+}
+
+/// A force, impulse or torque argument: finite and within ±`MAX_FORCE`.
+fn force_number(lua: &Lua, what: &str, v: &Value) -> mlua::Result<f64> {
+    let n = number(lua, what, v)?;
+    let max = crate::physics::settings::MAX_FORCE;
+    if n.abs() <= max {
+        Ok(n)
+    } else {
+        Err(scene_err(
+            lua,
+            format!("{what} must be from {:e} to {max:e}, got {n:e}", -max),
+        ))
+    }
 }

@@ -103,6 +103,17 @@ fn geometry(o: &Opts, kind: &str, offset: bool) -> mlua::Result<Vec<ShapeGeom>> 
                 return Err(o.err("'points' is required: {{x1, y1}, {x2, y2}, {x3, y3}, ...}"));
             };
             let radius = o.non_negative_or("radius", 0.0)?;
+            // As for w, h and r: no size below the smallest (a polygon of
+            // 1e-9 m had a mass that vanished next to its inertia's).
+            let lo = points.iter().fold(Vec2::splat(f64::MAX), |m, p| m.min(*p));
+            let hi = points.iter().fold(Vec2::splat(f64::MIN), |m, p| m.max(*p));
+            let extent = (hi - lo).min_element() + 2.0 * radius;
+            if extent < super::ranges::MIN_SIZE {
+                return Err(o.err(format!(
+                    "'points' span {extent:e} m across; the smallest size is {:e} m",
+                    super::ranges::MIN_SIZE
+                )));
+            }
             let rot = crate::physics::Rot::from_angle(oa);
             let pts: Vec<Vec2> = points.iter().map(|p| at + rot.rotate(*p)).collect();
             let pieces = make_convex_pieces(&pts, radius).map_err(|e| o.err(e))?;
@@ -118,6 +129,13 @@ fn geometry(o: &Opts, kind: &str, offset: bool) -> mlua::Result<Vec<ShapeGeom>> 
             }
             if (b - a).length() <= 0.0 {
                 return Err(o.err("the two ends are the same point (zero length)"));
+            }
+            if (b - a).length() < super::ranges::MIN_SIZE {
+                return Err(o.err(format!(
+                    "the two ends are {:e} m apart; the shortest segment is {:e} m",
+                    (b - a).length(),
+                    super::ranges::MIN_SIZE
+                )));
             }
             vec![ShapeGeom::Segment(Segment { a, b })]
         }

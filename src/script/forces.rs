@@ -390,11 +390,13 @@ fn run(
     let mut sim = ctx.sim.borrow_mut();
     for (k, id) in ids.iter().enumerate() {
         let (fx, fy, tq) = (values[3 * k], values[3 * k + 1], values[3 * k + 2]);
-        if !(fx.is_finite() && fy.is_finite() && tq.is_finite()) {
+        let max = crate::physics::settings::MAX_FORCE;
+        if !(fx.abs() <= max && fy.abs() <= max && tq.abs() <= max) {
             let name = sim.world.body(*id).ok().and_then(|b| b.name.clone());
             return Err(mlua::Error::RuntimeError(format!(
-                "{}: force callback returned a non-finite force ({fx}, {fy}, torque {tq}) for body {}{}",
+                "{}: force callback returned a {} force ({fx:e}, {fy:e}, torque {tq:e}; the limit is ±{max:e} N, N·m) for body {}{}",
                 origin(named),
+                if [fx, fy, tq].iter().all(|x| x.is_finite()) { "too large" } else { "non-finite" },
                 sim.stable_id(*id),
                 name.map(|n| format!(" '{n}'")).unwrap_or_default()
             )));
@@ -421,8 +423,10 @@ fn run(
                 ..LuaForce::default()
             };
         }
-        total.force += Vec2::new(fx, fy);
-        total.torque += tq;
+        // Several fields on one body add up; the sum stays within the
+        // limit the world applies (its Verlet correction stays finite).
+        total.force = (total.force + Vec2::new(fx, fy)).clamp(Vec2::splat(-max), Vec2::splat(max));
+        total.torque = (total.torque + tq).clamp(-max, max);
     }
     Ok(())
 }

@@ -81,6 +81,12 @@ impl UserData for JointHandle {
                     ))
                 }
             };
+            // Zero and below: the world's own message ("positive").
+            if let Some(m) = force.filter(|n| *n > 0.0).and_then(|n| {
+                super::ranges::out_of_range("Joint.breaking_force", "breaking_force", n)
+            }) {
+                return Err(scene_err(lua, m));
+            }
             with_world(lua, |w| w.set_breaking_force(this.0, force)).map_err(|e| match e {
                 crate::physics::PhysicsError::StaleId(_) => stale(lua, "breaking_force"),
                 e => scene_err(lua, format!("Joint.{e}")),
@@ -107,6 +113,9 @@ impl UserData for JointHandle {
                 .map_err(|_| stale(lua, "motor_speed"))
         });
         f.add_field_method_set("motor_speed", |lua, this, speed: f64| {
+            if let Some(m) = super::ranges::out_of_range("Joint.motor_speed", "vx", speed) {
+                return Err(scene_err(lua, m));
+            }
             with_world(lua, |w| w.set_joint_motor_speed(this.0, speed))
                 .map_err(|e| scene_err(lua, format!("Joint.motor_speed: {e}")))
         });

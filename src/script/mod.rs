@@ -51,6 +51,7 @@ mod step_hooks;
 mod stepper;
 mod vm;
 mod world_api;
+mod world_limits;
 
 pub use draw::DrawCmd;
 pub use error::SceneError;

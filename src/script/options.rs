@@ -137,9 +137,9 @@ impl<'a> Opts<'a> {
         if !n.is_finite() {
             return Err(self.err(format!("'{key}' must be a finite number, got {n}")));
         }
-        // Below zero, the callers' own checks (positive, not negative) say
+        // Zero and below: the callers' own checks (positive, not negative) say
         // it in their words.
-        if n >= 0.0 || super::ranges::range_of(key).is_some_and(|(lo, _)| lo < 0.0) {
+        if n > 0.0 || super::ranges::range_of(key).is_some_and(|(lo, _)| lo < 0.0) {
             if let Some(m) = super::ranges::out_of_range(&format!("'{key}'"), key, n) {
                 return Err(self.err(m));
             }

@@ -10,6 +10,11 @@
 pub const COORDINATE: f64 = 1e9;
 /// Sizes (m): widths, heights, radii.
 pub const SIZE: f64 = 1e6;
+/// The smallest width, height or radius (m): a denormal size made a
+/// body whose mass and inertia underflowed to NaN.
+pub const MIN_SIZE: f64 = 1e-4;
+/// Largest force, torque, stiffness and the like the API takes.
+pub const FORCE: f64 = crate::physics::settings::MAX_FORCE;
 
 /// The closed range of a numeric option or field, if it has one beyond
 /// being finite (kinds with their own checks, like `density > 0`, are
@@ -17,11 +22,17 @@ pub const SIZE: f64 = 1e6;
 pub fn range_of(key: &str) -> Option<(f64, f64)> {
     Some(match key {
         "x" | "y" | "x1" | "y1" | "x2" | "y2" => (-COORDINATE, COORDINATE),
-        "w" | "h" | "r" | "radius" => (0.0, SIZE),
+        "w" | "h" | "r" => (MIN_SIZE, SIZE),
+        "radius" => (0.0, SIZE),
         "angle" => (-1e6, 1e6),
         "vx" | "vy" | "omega" => (-1e6, 1e6),
-        "density" => (0.0, 1e9),
-        "mass" => (0.0, 1e12),
+        "density" => (1e-6, 1e9),
+        "mass" => (1e-6, 1e12),
+        // Joints and ropes.
+        "k" | "damping" | "max_force" | "breaking_force" => (0.0, FORCE),
+        "damping_ratio" => (0.0, 1e3),
+        "hertz" => (1e-3, 1e6),
+        "length" | "min" | "max" => (0.0, 2.0 * COORDINATE),
         "friction" => (0.0, 100.0),
         "restitution" => (0.0, 10.0),
         "gravity_scale" => (-1e3, 1e3),

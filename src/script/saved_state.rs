@@ -35,6 +35,56 @@ pub struct SavedState {
     pub lua_forces: Vec<LuaForce>,
 }
 
+impl SavedState {
+    /// Check a state read from a file before it replaces a scene's (see
+    /// `World::check_restored`); errors name the field
+    /// (`bodies[0].index: …`). A body index of 4294967295 used to abort on
+    /// a 274 GB allocation.
+    pub fn check(&mut self) -> Result<(), String> {
+        if !(self.dt > 0.0 && self.dt <= 1.0) {
+            return Err(format!(
+                "dt: {:e} is out of range (above 0, at most 1 second)",
+                self.dt
+            ));
+        }
+        self.world.check_restored()?;
+        let capacity = self.world.body_slots();
+        let mut seen = vec![false; capacity];
+        for (k, b) in self.bodies.iter().enumerate() {
+            let i = b.index as usize;
+            if i >= capacity {
+                return Err(format!(
+                    "bodies[{k}].index: {} out of range (the world has {capacity} body slots)",
+                    b.index
+                ));
+            }
+            let id = crate::physics::BodyId {
+                index: b.index,
+                generation: b.generation,
+            };
+            if self.world.body(id).is_err() {
+                return Err(format!(
+                    "bodies[{k}].generation: body {}#{} does not exist in the world",
+                    b.index, b.generation
+                ));
+            }
+            if std::mem::replace(&mut seen[i], true) {
+                return Err(format!(
+                    "bodies[{k}].index: body {} is listed twice",
+                    b.index
+                ));
+            }
+        }
+        if self.lua_forces.len() > capacity {
+            return Err(format!(
+                "lua_forces: {} entries for {capacity} body slots",
+                self.lua_forces.len()
+            ));
+        }
+        Ok(())
+    }
+}
+
 impl Sim {
     /// The state to write into a snapshot.
     pub fn saved_state(&self) -> SavedState {
@@ -94,7 +144,10 @@ impl Sim {
         self.scene_bodies = scene_bodies;
         self.next_id = saved.next_id;
         self.dt = saved.dt;
+        // The limits are this program's, not the file's.
+        let limits = self.world.limits();
         self.world = saved.world;
+        self.world.set_limits(limits);
         self.lua_forces = saved.lua_forces;
         if let Some(random) = saved.random.filter(Random::is_valid) {
             self.random = random;

@@ -19,6 +19,9 @@ use std::time::Duration;
 /// 30 simulated seconds while they build in well under a second.
 pub const DEFAULT_BUILD_STEP_LIMIT: Duration = Duration::from_secs(20);
 
+/// Default for `SceneOptions::step_time_limit`.
+pub const DEFAULT_STEP_TIME_LIMIT: Duration = Duration::from_secs(2);
+
 /// How to load a scene.
 #[derive(Clone, Debug)]
 pub struct SceneOptions {
@@ -34,6 +37,12 @@ pub struct SceneOptions {
     /// scene builds (physics is not scene code: the time limit pauses for
     /// it, so without this `world:step(10000000)` in a loop never ends).
     pub build_step_limit: Duration,
+    /// How big the world may grow (bodies, contacts): past them the scene
+    /// stops with an error naming where the bodies were made.
+    pub world_limits: crate::physics::settings::WorldLimits,
+    /// The longest one physics step may take (wall time): a step over it
+    /// stops the scene with an error (the window pauses on it).
+    pub step_time_limit: Duration,
     /// Echo `print`/`message` to stdout as they happen.
     pub echo: bool,
     /// The project's `scripts/` folder (`None`: the nearest `scripts/` beside
@@ -48,6 +57,8 @@ impl Default for SceneOptions {
             time_limit: DEFAULT_TIME_LIMIT,
             sample_interval: DEFAULT_SAMPLE_INTERVAL,
             build_step_limit: DEFAULT_BUILD_STEP_LIMIT,
+            world_limits: Default::default(),
+            step_time_limit: DEFAULT_STEP_TIME_LIMIT,
             echo: false,
             scripts_dir: None,
         }
@@ -121,6 +132,8 @@ impl Scene {
         let watchdog = Watchdog::new(&lua, opts.time_limit, shown.clone(), opts.sample_interval)
             .map_err(setup)?;
         let mut sim = Sim::new(World::new(WorldSettings::default()));
+        sim.world.set_limits(opts.world_limits);
+        sim.step_time_limit = opts.step_time_limit;
         sim.console.echo = opts.echo;
         let sim = Rc::new(RefCell::new(sim));
         let scene_dir = path

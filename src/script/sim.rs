@@ -145,6 +145,8 @@ pub struct Sim {
     pub(super) graves: Vec<Option<Grave>>,
     /// Where each joint was made (rope links included).
     pub(super) joint_origins: HashMap<JointId, Origin>,
+    /// The longest one physics step may take (`SceneOptions`).
+    pub(super) step_time_limit: std::time::Duration,
 }
 
 impl Sim {
@@ -171,6 +173,7 @@ impl Sim {
             lua_forces: Vec::new(),
             graves: Vec::new(),
             joint_origins: HashMap::new(),
+            step_time_limit: crate::script::scene::DEFAULT_STEP_TIME_LIMIT,
         }
     }
 

@@ -90,7 +90,10 @@ fn step_once(lua: &Lua) -> mlua::Result<()> {
         let mut sim = ctx.sim.borrow_mut();
         let dt = sim.dt;
         sim.camera.begin_step();
+        let started = std::time::Instant::now();
         sim.world.step(dt);
+        super::world_limits::check_step(&sim, started.elapsed())
+            .map_err(mlua::Error::RuntimeError)?;
         (sim.world.events().clone(), dt)
     };
     // 3. Events, then update.

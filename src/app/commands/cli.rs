@@ -56,6 +56,9 @@ pub struct Limits {
     /// (the oldest fine keyframes go first when it is full)
     #[arg(long, value_name = "MIB", default_value_t = crate::app::history::timeline::DEFAULT_BUDGET_MIB as u64, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub history_mib: u64,
+    /// Most bodies a world may hold (creating one more is an error at its line)
+    #[arg(long, value_name = "N", default_value_t = crate::physics::settings::DEFAULT_MAX_BODIES as u64, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub max_bodies: u64,
 }
 
 #[derive(Subcommand, Debug)]
@@ -203,6 +206,10 @@ fn options(l: &Limits, echo: bool) -> Result<SceneOptions, String> {
     Ok(SceneOptions {
         memory_limit: (l.memory_limit as usize) << 20,
         time_limit: Duration::from_secs_f64(l.time_limit),
+        world_limits: crate::physics::settings::WorldLimits {
+            max_bodies: l.max_bodies as usize,
+            ..Default::default()
+        },
         echo,
         ..SceneOptions::default()
     })

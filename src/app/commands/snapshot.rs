@@ -63,38 +63,80 @@ pub fn save(scene: &Scene, path: &Path) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
+/// Stored numbers beyond this are refused (a field read from a file may be
+/// anything JSON holds, 1e308 included); the few that may legitimately be
+/// larger are recomputed on load or named in `may_be_huge`.
+const MAX_STORED: f64 = 1e30;
+
+fn may_be_huge(path: &str) -> bool {
+    // Mass data is recomputed from the shapes; an open distance joint's
+    // upper bound is f64::MAX; breaking forces are any positive number.
+    [
+        ".mass",
+        ".inv_mass",
+        ".inertia",
+        ".inv_inertia",
+        ".breaking_force",
+    ]
+    .iter()
+    .any(|end| path.ends_with(end))
+        || path.ends_with("Distance.max")
+}
+
+/// The first number out of range in a parsed file, as `path: message`.
+fn huge_number(v: &serde_json::Value, path: &mut String) -> Option<String> {
+    use serde_json::Value;
+    match v {
+        Value::Number(n) if n.is_f64() => {
+            let x = n.as_f64().unwrap_or(f64::INFINITY);
+            (x.abs() > MAX_STORED && !may_be_huge(path))
+                .then(|| format!("{path}: {x:e} is out of range (at most {MAX_STORED:e} in size)"))
+        }
+        Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
+            let len = path.len();
+            path.push_str(&format!("[{i}]"));
+            let found = huge_number(item, path);
+            path.truncate(len);
+            found
+        }),
+        Value::Object(map) => map.iter().find_map(|(k, item)| {
+            let len = path.len();
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path.push_str(k);
+            let found = huge_number(item, path);
+            path.truncate(len);
+            found
+        }),
+        _ => None,
+    }
+}
+
 fn read(path: &Path) -> Result<Snapshot, SceneError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| SceneError::new(format!("{}: cannot read: {e}", path.display())))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let snap: Snapshot = serde_json::from_str(text)
-        .map_err(|e| SceneError::new(format!("{}: not a physbox snapshot: {e}", path.display())))?;
+    let fail = |m: String| SceneError::new(format!("{}: {m}", path.display()));
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| fail(format!("not a physbox snapshot: {e}")))?;
+    if let Some(m) = huge_number(&value, &mut String::new()) {
+        return Err(fail(m));
+    }
+    let snap: Snapshot = serde_path_to_error::deserialize(value).map_err(|e| {
+        let field = e.path().to_string();
+        fail(format!("{field}: {}", e.into_inner()))
+    })?;
     if snap.physbox_snapshot != FORMAT {
-        return Err(SceneError::new(format!(
-            "{}: snapshot format {} (this physbox reads {FORMAT})",
-            path.display(),
+        return Err(fail(format!(
+            "snapshot format {} (this physbox reads {FORMAT})",
             snap.physbox_snapshot
         )));
     }
-    // The scene it names is run as Lua: only a scene file (a shared
-    // snapshot naming /etc/passwd ran it and echoed a token of it).
-    for (field, p) in [
-        ("scene", Some(&snap.scene)),
-        ("scene_abs", snap.scene_abs.as_ref()),
-    ] {
-        if let Some(p) = p.filter(|p| p.extension().is_none_or(|e| e != "lua")) {
-            return Err(SceneError::new(format!(
-                "{}: {field}: '{}' is not a .lua scene file",
-                path.display(),
-                p.display()
-            )));
-        }
-    }
     if snap.random.is_some_and(|r| !r.is_valid()) {
-        return Err(SceneError::new(format!(
-            "{}: random.state: all four words are zero (a generator cannot start from that)",
-            path.display()
-        )));
+        return Err(fail(
+            "random.state: all four words are zero (a generator cannot start from that)".into(),
+        ));
     }
     Ok(snap)
 }
@@ -105,14 +147,65 @@ pub fn scene_of(path: &Path) -> Result<PathBuf, SceneError> {
         return Ok(path.to_path_buf());
     }
     let snap = read(path)?;
-    Ok(locate(&snap))
+    locate(&snap, path)
 }
 
-fn locate(snap: &Snapshot) -> PathBuf {
-    match &snap.scene_abs {
-        Some(abs) if abs.is_file() => abs.clone(),
-        _ => snap.scene.clone(),
+/// The snapshot's scene, which is run as Lua, so only a `.lua` file inside
+/// the snapshot's folder tree (from the folder above it: F5 saves into
+/// `screenshots/` beside the scene) or the current folder's (a shared snapshot
+/// naming /etc/passwd ran it and echoed a token of it). As for `require`:
+/// no `..`, and the real path (symlinks followed) must lie inside.
+fn locate(snap: &Snapshot, file: &Path) -> Result<PathBuf, SceneError> {
+    let fail = |m: String| SceneError::new(format!("{}: {m}", file.display()));
+    for (field, p) in [
+        ("scene", Some(&snap.scene)),
+        ("scene_abs", snap.scene_abs.as_ref()),
+    ] {
+        let Some(p) = p else { continue };
+        let plain = p
+            .components()
+            .all(|c| !matches!(c, std::path::Component::ParentDir));
+        let text = p.to_string_lossy();
+        if !plain || text.contains('\\') || p.extension().is_none_or(|e| e != "lua") {
+            return Err(fail(format!(
+                "{field}: '{}' is not a .lua scene file (without '..')",
+                p.display()
+            )));
+        }
     }
+    let folder = file
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    // F5 writes into a folder beside the scene (`screenshots/`, `out/`):
+    // the snapshot folder's parent counts as the snapshot's tree too.
+    let folder = folder.canonicalize().ok();
+    let roots: Vec<PathBuf> = [
+        folder.clone(),
+        folder
+            .as_deref()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf),
+        std::env::current_dir().ok(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut candidates: Vec<PathBuf> = snap.scene_abs.iter().cloned().collect();
+    if let Some(folder) = folder.as_ref().filter(|_| snap.scene.is_relative()) {
+        candidates.push(folder.join(&snap.scene));
+    }
+    candidates.push(snap.scene.clone());
+    for c in candidates {
+        let Ok(real) = c.canonicalize() else { continue };
+        if real.is_file() && roots.iter().any(|r| real.starts_with(r)) {
+            return Ok(c);
+        }
+    }
+    Err(fail(format!(
+        "scene: '{}' is not a scene file inside the snapshot's folder (or the one above it) or the current folder",
+        snap.scene.display()
+    )))
 }
 
 /// Load a scene file, or reopen a snapshot.
@@ -127,14 +220,20 @@ pub fn load_any(path: &Path, options: &SceneOptions) -> Result<Scene, SceneError
 /// Re-run the snapshot's scene, then restore the saved state into it.
 pub fn open(path: &Path, options: &SceneOptions) -> Result<Scene, SceneError> {
     let snap = read(path)?;
-    let mut scene = Scene::load(&locate(&snap), options)?;
-    scene.sim_mut().restore(SavedState {
+    let scene_file = locate(&snap, path)?;
+    let mut saved = SavedState {
         dt: snap.dt,
         next_id: snap.next_id,
         bodies: snap.bodies,
         world: snap.world,
         random: snap.random,
         lua_forces: snap.lua_forces,
-    });
+    };
+    // Checked before the scene runs: a bad file costs no scene load.
+    saved
+        .check()
+        .map_err(|m| SceneError::new(format!("{}: {m}", path.display())))?;
+    let mut scene = Scene::load(&scene_file, options)?;
+    scene.sim_mut().restore(saved);
     Ok(scene)
 }

@@ -271,13 +271,32 @@ pub fn next_scene_path(scene: &Scene) -> Option<PathBuf> {
 /// set one: an error naming the call's file and line when it is missing.
 pub fn next_level(scene: &Scene) -> Option<Result<PathBuf, String>> {
     let path = next_scene_path(scene)?;
-    if path.is_file() {
-        return Some(Ok(path));
-    }
     let at = scene
         .settings()
         .next_scene_at
         .unwrap_or_else(|| crate::script::scene::shown_path(scene.path()));
+    if path.is_file() {
+        // The name was checked (no '..', not absolute); a symlink on the
+        // way must not lead out of the scene's folder either.
+        let dir = scene.path().parent().unwrap_or(Path::new("."));
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        let inside = match (dir.canonicalize(), path.canonicalize()) {
+            (Ok(root), Ok(real)) => real.starts_with(root),
+            _ => false,
+        };
+        return Some(if inside {
+            Ok(path)
+        } else {
+            Err(format!(
+                "next_scene: {} leads outside the scene's folder (set in {at})",
+                crate::script::scene::shown_path(&path)
+            ))
+        });
+    }
     Some(Err(format!(
         "next_scene: {} not found (set in {at})",
         crate::script::scene::shown_path(&path)

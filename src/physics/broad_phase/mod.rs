@@ -16,8 +16,10 @@
 //! - `key.rs`: `ProxyKind`, `ProxyKey`, `KindMask`;
 //! - `pairs.rs`: the move buffer and pair reporting;
 //! - `dynamic_tree/`: the tree itself;
+//! - `check.rs`: checking a broad phase read from a snapshot file;
 //! - this file: proxy lifetime and the read-only queries.
 
+mod check;
 mod dynamic_tree;
 mod key;
 mod pairs;

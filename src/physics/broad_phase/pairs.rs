@@ -56,11 +56,13 @@ impl BroadPhase {
     /// static-kinematic-dynamic order, then each tree's traversal order.
     ///
     /// These are candidates only: the caller drops pairs it already tracks,
-    /// pairs of one body, and filtered pairs.
-    pub fn update_pairs(&mut self, mut f: impl FnMut(u64, u64)) {
+    /// pairs of one body, and filtered pairs. `f` returns false to stop
+    /// (the buffer is emptied all the same); the result is false if it did.
+    pub fn update_pairs(&mut self, mut f: impl FnMut(u64, u64) -> bool) -> bool {
         let trees = &self.trees;
         let slots = &self.move_slot;
-        for key in self.move_buffer.iter().flatten().copied() {
+        let mut going = true;
+        'buffer: for key in self.move_buffer.iter().flatten().copied() {
             let kind = key.kind();
             let tree = &trees[kind.index()];
             let fat = tree.fat_aabb(key.id());
@@ -77,14 +79,18 @@ impl BroadPhase {
                         // Already reported (or to be reported) from `other`.
                         return true;
                     }
-                    f(user, other_user);
-                    true
+                    going = f(user, other_user);
+                    going
                 });
+                if !going {
+                    break 'buffer;
+                }
             }
         }
 
         for key in self.move_buffer.drain(..).flatten() {
             self.move_slot[key.kind().index()][key.id() as usize] = NOT_BUFFERED;
         }
+        going
     }
 }

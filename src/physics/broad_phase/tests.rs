@@ -15,7 +15,10 @@ fn ordered(a: u64, b: u64) -> (u64, u64) {
 /// Collect the pairs of one `update_pairs`, checking none repeats.
 fn collect_pairs(bp: &mut BroadPhase) -> Vec<(u64, u64)> {
     let mut pairs = Vec::new();
-    bp.update_pairs(|a, b| pairs.push(ordered(a, b)));
+    bp.update_pairs(|a, b| {
+        pairs.push(ordered(a, b));
+        true
+    });
     let mut sorted = pairs.clone();
     sorted.sort_unstable();
     sorted.dedup();
@@ -119,7 +122,7 @@ fn staying_inside_the_fat_aabb_does_not_buffer() {
     let tight = Aabb::new(Vec2::ZERO, Vec2::ONE);
     let key = bp.create_proxy(tight, ProxyKind::Dynamic, 7);
     assert_eq!(bp.fat_aabb(key), tight.expanded(AABB_MARGIN));
-    bp.update_pairs(|_, _| {});
+    bp.update_pairs(|_, _| true);
     assert!(!bp.is_move_buffered(key));
 
     // Jitter within the margin: no re-insertion, no buffering.
@@ -157,7 +160,10 @@ fn kinds_pair_only_with_dynamic() {
     // The buffered proxy's user comes first.
     let d2 = bp.create_proxy(b, ProxyKind::Dynamic, 9);
     let mut raw = Vec::new();
-    bp.update_pairs(|a, b| raw.push((a, b)));
+    bp.update_pairs(|a, b| {
+        raw.push((a, b));
+        true
+    });
     assert!(raw.iter().all(|&(a, _)| a == 9), "{raw:?}");
     bp.destroy_proxy(d2);
     bp.validate().unwrap();
@@ -196,7 +202,10 @@ fn identical_builds_give_identical_pair_sequences() {
             }
             let key = live.swap_remove(rng.below(live.len()));
             bp.destroy_proxy(key);
-            bp.update_pairs(|a, b| seq.push((a, b)));
+            bp.update_pairs(|a, b| {
+                seq.push((a, b));
+                true
+            });
         }
         seq
     };
@@ -296,7 +305,10 @@ fn perf_ten_thousand_falling_circles() {
     );
     let start = std::time::Instant::now();
     let mut pairs = 0usize;
-    bp.update_pairs(|_, _| pairs += 1);
+    bp.update_pairs(|_, _| {
+        pairs += 1;
+        true
+    });
     let first = start.elapsed();
     let start = std::time::Instant::now();
     let mut moved = 0;
@@ -309,7 +321,10 @@ fn perf_ten_thousand_falling_circles() {
             }
         }
         let t = std::time::Instant::now();
-        bp.update_pairs(|_, _| pairs += 1);
+        bp.update_pairs(|_, _| {
+            pairs += 1;
+            true
+        });
         pair_time += t.elapsed();
     }
     let steps = start.elapsed();

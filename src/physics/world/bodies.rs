@@ -4,7 +4,7 @@
 use crate::physics::broad_phase::ProxyKind;
 use crate::physics::error::{check_non_negative, check_vec, require_finite, PhysicsResult};
 use crate::physics::math::{Real, Transform, Vec2};
-use crate::physics::settings::{MAX_COORDINATE, MAX_LINEAR_SPEED};
+use crate::physics::settings::{MAX_COORDINATE, MAX_FORCE, MAX_LINEAR_SPEED};
 use crate::physics::world::body::{Body, BodyDef, BodyType};
 use crate::physics::world::id::{require, BodyId};
 use crate::physics::world::sleeping_islands::NO_ISLAND;
@@ -20,6 +20,12 @@ pub(crate) fn proxy_kind(t: BodyType) -> ProxyKind {
 
 impl World {
     pub fn create_body(&mut self, def: &BodyDef) -> PhysicsResult<BodyId> {
+        if self.bodies.len() >= self.limits.max_bodies {
+            return Err(crate::physics::PhysicsError::InvalidArgument(format!(
+                "too many bodies: the world holds {}, its limit (--max-bodies)",
+                self.bodies.len()
+            )));
+        }
         check_vec("body position", def.position)?;
         require_finite("body angle", def.angle)?;
         check_vec("body velocity", def.linear_velocity)?;
@@ -110,6 +116,11 @@ impl World {
 
     pub fn body_count(&self) -> usize {
         self.bodies.len()
+    }
+
+    /// Body slots, live or free: the bound of body indices.
+    pub fn body_slots(&self) -> usize {
+        self.bodies.capacity()
     }
 
     /// All live bodies in creation-slot order.
@@ -212,9 +223,12 @@ impl World {
         if b.body_type != BodyType::Dynamic {
             return Ok(());
         }
-        b.force += force;
+        b.force = clamp_force(b.force + force);
         if let Some(p) = point {
-            b.torque += crate::physics::math::cross(p - b.center, force);
+            b.torque = clamp_magnitude(
+                b.torque + crate::physics::math::cross(p - b.center, force),
+                MAX_FORCE,
+            );
         }
         self.wake_body_index(id.index);
         Ok(())
@@ -224,7 +238,7 @@ impl World {
         require_finite("torque", torque)?;
         let b = self.body_mut(id)?;
         if b.body_type == BodyType::Dynamic {
-            b.torque += torque;
+            b.torque = clamp_magnitude(b.torque + torque, MAX_FORCE);
         }
         self.wake_body_index(id.index);
         Ok(())
@@ -245,10 +259,14 @@ impl World {
         if b.body_type != BodyType::Dynamic {
             return Ok(());
         }
+        let impulse = clamp_force(impulse);
         b.linear_velocity = clamp_speed(b.linear_velocity + b.inv_mass * impulse);
         if let Some(p) = point {
-            b.angular_velocity +=
-                b.inv_inertia * crate::physics::math::cross(p - b.center, impulse);
+            b.angular_velocity = clamp_magnitude(
+                b.angular_velocity
+                    + b.inv_inertia * crate::physics::math::cross(p - b.center, impulse),
+                crate::physics::settings::MAX_ANGULAR_SPEED,
+            );
         }
         self.wake_body_index(id.index);
         Ok(())
@@ -385,11 +403,37 @@ impl World {
 
 /// Keep positions inside the representable working range.
 pub(crate) fn clamp_position(p: Vec2) -> Vec2 {
-    p.clamp(Vec2::splat(-MAX_COORDINATE), Vec2::splat(MAX_COORDINATE))
+    Vec2::new(
+        clamp_magnitude(p.x, MAX_COORDINATE),
+        clamp_magnitude(p.y, MAX_COORDINATE),
+    )
 }
 
-/// Keep speeds below the engine's limit (absurd inputs stay finite).
+/// `x` within ±`max`; NaN becomes 0 (NaN must never reach the state).
+pub(crate) fn clamp_magnitude(x: Real, max: Real) -> Real {
+    if x.is_nan() {
+        0.0
+    } else {
+        x.clamp(-max, max)
+    }
+}
+
+/// A force (or impulse) within ±`MAX_FORCE` in each component.
+pub(crate) fn clamp_force(f: Vec2) -> Vec2 {
+    Vec2::new(
+        clamp_magnitude(f.x, MAX_FORCE),
+        clamp_magnitude(f.y, MAX_FORCE),
+    )
+}
+
+/// Keep speeds below the engine's limit (absurd inputs stay finite). The
+/// components are bounded first: the length of (1e308, 1e308) overflows,
+/// and scaling by 1e5/∞ froze the body at zero speed.
 pub(crate) fn clamp_speed(v: Vec2) -> Vec2 {
+    let v = Vec2::new(
+        clamp_magnitude(v.x, MAX_LINEAR_SPEED),
+        clamp_magnitude(v.y, MAX_LINEAR_SPEED),
+    );
     let len = v.length();
     if len > MAX_LINEAR_SPEED {
         v * (MAX_LINEAR_SPEED / len)

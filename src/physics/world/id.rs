@@ -149,6 +149,44 @@ impl<T> Arena<T> {
     pub fn capacity(&self) -> usize {
         self.slots.len()
     }
+
+    /// Check an arena read from a file (`path` names it in the error): the
+    /// free list holds exactly the empty slots, each once, and the live
+    /// count is recomputed (it is derived). A free list naming a live slot
+    /// would hand it out twice; one naming slot 4294967295 would panic.
+    pub fn check_restored(&mut self, path: &str) -> Result<(), String> {
+        let mut listed = vec![false; self.slots.len()];
+        for (k, &index) in self.free.iter().enumerate() {
+            let at = format!("{path}.free[{k}]");
+            let Some(slot) = self.slots.get(index as usize) else {
+                return Err(format!(
+                    "{at}: slot {index} out of range (there are {} slots)",
+                    self.slots.len()
+                ));
+            };
+            if slot.value.is_some() {
+                return Err(format!("{at}: slot {index} is in use, not free"));
+            }
+            if std::mem::replace(&mut listed[index as usize], true) {
+                return Err(format!("{at}: slot {index} is listed twice"));
+            }
+        }
+        for (index, slot) in self.slots.iter().enumerate() {
+            if slot.value.is_none() && !listed[index] {
+                return Err(format!(
+                    "{path}.slots[{index}]: an empty slot missing from the free list"
+                ));
+            }
+        }
+        self.live = self.slots.iter().filter(|s| s.value.is_some()).count();
+        Ok(())
+    }
+
+    /// Is `index` a live slot of generation `generation`? (For checks of
+    /// ids read from a file.)
+    pub fn is_live(&self, index: u32, generation: u32) -> bool {
+        self.get(index, generation).is_some()
+    }
 }
 
 /// Error for an id that names nothing alive.

@@ -8,6 +8,8 @@
 //! - `World`'s methods: `bodies.rs`, `shapes.rs` (and `body_mass.rs`),
 //!   `joints.rs`, `ropes.rs`, `contacts.rs`, `wake.rs`, `queries.rs`,
 //!   `snapshot.rs`, `debug_draw.rs`; this file has the struct and the clock;
+//! - `check_restored.rs`, `check_joints.rs`: a world read from a file checked
+//!   (and its derived parts rebuilt) before use;
 //! - `stale.rs`: the caches of the step an edit can make stale, behind one
 //!   method per kind of edit;
 //! - `step/`: `World::step`, stage by stage.
@@ -15,6 +17,8 @@
 mod bodies;
 pub(crate) mod body;
 mod body_mass;
+mod check_joints;
+mod check_restored;
 pub(crate) mod contact;
 mod contacts;
 pub(crate) mod debug_draw;
@@ -35,7 +39,7 @@ mod wake;
 use crate::physics::broad_phase::BroadPhase;
 use crate::physics::joints::JointStore;
 use crate::physics::math::Real;
-use crate::physics::settings::WorldSettings;
+use crate::physics::settings::{WorldLimits, WorldSettings};
 use crate::physics::world::body::{Body, Shape};
 use crate::physics::world::contact::Contact;
 use crate::physics::world::events::StepEvents;
@@ -70,6 +74,20 @@ pub struct World {
     /// Caches of the step that edits have made stale (see `stale.rs`).
     #[serde(skip)]
     pub(crate) stale: StaleCaches,
+    /// How big the world may grow (not in snapshots: the program's choice).
+    #[serde(skip)]
+    pub(crate) limits: WorldLimits,
+    /// Why the last step was refused (a limit it hit), if it was.
+    #[serde(skip)]
+    pub(crate) refusal: Option<StepRefusal>,
+}
+
+/// A step the world refused to take: which limit, and the body slots
+/// involved (some of them), so the caller can say where they came from.
+#[derive(Clone, Debug, Default)]
+pub struct StepRefusal {
+    pub message: String,
+    pub bodies: Vec<u32>,
 }
 
 impl Default for World {
@@ -95,7 +113,23 @@ impl World {
             scratch: StepScratch::default(),
             profile: Default::default(),
             stale: StaleCaches::default(),
+            limits: WorldLimits::default(),
+            refusal: None,
         }
+    }
+
+    pub fn limits(&self) -> WorldLimits {
+        self.limits
+    }
+
+    pub fn set_limits(&mut self, limits: WorldLimits) {
+        self.limits = limits;
+    }
+
+    /// Why the last `step` did not advance the world: a limit it hit (too
+    /// many contacts). `None` after a normal step.
+    pub fn step_refusal(&self) -> Option<&StepRefusal> {
+        self.refusal.as_ref()
     }
 
     /// Simulated seconds so far.

@@ -36,6 +36,26 @@ impl SleepingIslands {
         }
     }
 
+    /// Check the free list of islands read from a file: each free slot
+    /// named once and empty.
+    pub fn check_free(&self, path: &str) -> Result<(), String> {
+        let mut listed = vec![false; self.islands.len()];
+        for (k, &i) in self.free.iter().enumerate() {
+            let at = format!("{path}.free[{k}]");
+            match self.islands.get(i as usize) {
+                None => return Err(format!("{at}: island {i} out of range")),
+                Some(list) if !list.is_empty() => {
+                    return Err(format!("{at}: island {i} is not empty"))
+                }
+                _ => {}
+            }
+            if std::mem::replace(&mut listed[i as usize], true) {
+                return Err(format!("{at}: island {i} is listed twice"));
+            }
+        }
+        Ok(())
+    }
+
     #[cfg(test)]
     pub fn count(&self) -> usize {
         self.islands.iter().filter(|l| !l.is_empty()).count()

@@ -11,10 +11,14 @@ impl World {
         serde_json::to_string(self).expect("world state is always serializable")
     }
 
-    /// Rebuild a world from `to_snapshot` output.
+    /// Rebuild a world from `to_snapshot` output, checked as untrusted
+    /// input (see `check_restored.rs`).
     pub fn from_snapshot(json: &str) -> PhysicsResult<World> {
-        serde_json::from_str(json)
-            .map_err(|e| PhysicsError::InvalidArgument(format!("snapshot is not valid: {e}")))
+        let invalid =
+            |e: String| PhysicsError::InvalidArgument(format!("snapshot is not valid: {e}"));
+        let mut world: World = serde_json::from_str(json).map_err(|e| invalid(e.to_string()))?;
+        world.check_restored().map_err(invalid)?;
+        Ok(world)
     }
 
     /// A copy of the state a snapshot keeps, without the step's scratch
@@ -36,6 +40,8 @@ impl World {
             scratch: Default::default(),
             profile: Default::default(),
             stale: Default::default(),
+            limits: self.limits,
+            refusal: self.refusal.clone(),
         }
     }
 

@@ -11,12 +11,11 @@
 //! - `insert.rs`: where a new leaf goes (surface-area heuristic), removal,
 //!   and the rotations that keep the tree balanced;
 //! - `traverse.rs`: box queries and ray casts with an explicit stack;
-//! - `validate.rs`: structural checks used by tests.
+//! - `validate.rs`: structural checks (tests, trees read from files).
 
 mod insert;
 mod stack;
 mod traverse;
-#[cfg(test)]
 mod validate;
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! Whole-tree consistency checks. Linear time; meant for tests and debugging,
-//! not for the simulation loop.
+//! Whole-tree consistency checks. Linear time: for tests, and for trees
+//! read from a snapshot file (never for the simulation loop).
 
 use super::{DynamicTree, Node, FLAG_DETACHED, NULL_NODE};
 
@@ -8,7 +8,36 @@ impl DynamicTree {
     /// boxes contain their children, heights are exact, siblings differ in
     /// height by at most one, and every slot is exactly one of: in the tree,
     /// a detached proxy, or on the free list.
+    #[cfg(test)]
     pub fn validate(&self) -> Result<(), String> {
+        self.check_structure(true)
+    }
+
+    /// The checks a tree read from a file must pass before any query walks
+    /// it: every link in range, no cycle, exact heights, every box finite.
+    /// Balance is not required (an unbalanced tree is only slower).
+    pub fn check_restored(&self) -> Result<(), String> {
+        for (id, node) in self.nodes.iter().enumerate() {
+            if node.is_allocated() && !super::is_finite_aabb(&node.aabb) {
+                return Err(format!("nodes[{id}].aabb: not finite"));
+            }
+            if node.flags & !(super::FLAG_ALLOCATED | super::FLAG_LEAF | FLAG_DETACHED) != 0 {
+                return Err(format!("nodes[{id}].flags: unknown bits {}", node.flags));
+            }
+        }
+        self.check_structure(false)
+    }
+
+    /// The ids of the live proxies.
+    pub fn proxy_ids(&self) -> impl Iterator<Item = u32> + '_ {
+        self.nodes
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| n.is_allocated() && n.is_leaf())
+            .map(|(i, _)| i as u32)
+    }
+
+    fn check_structure(&self, balanced: bool) -> Result<(), String> {
         let n = self.nodes.len();
         let mut seen = vec![false; n];
         let mut leaves = 0usize;
@@ -51,7 +80,7 @@ impl DynamicTree {
                 if node.height != 1 + c1.height.max(c2.height) {
                     return Err(format!("node {id} has wrong height {}", node.height));
                 }
-                if c1.height.abs_diff(c2.height) > 1 {
+                if balanced && c1.height.abs_diff(c2.height) > 1 {
                     return Err(format!(
                         "node {id} unbalanced: {} vs {}",
                         c1.height, c2.height

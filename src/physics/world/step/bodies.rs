@@ -4,9 +4,10 @@
 //! back (stage 15) puts the solved velocities and poses into the bodies.
 
 use crate::physics::math::{Real, Rot, Vec2};
+use crate::physics::settings::MAX_ANGULAR_SPEED;
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
-use crate::physics::world::bodies::clamp_position;
+use crate::physics::world::bodies::{clamp_magnitude, clamp_position, clamp_speed};
 use crate::physics::world::body::BodyType;
 use crate::physics::world::World;
 
@@ -63,10 +64,16 @@ impl World {
     pub(crate) fn write_back(&mut self, sc: &SolverScratch) {
         for (sb, info) in sc.solver_bodies[1..].iter().zip(&sc.solver_info[1..]) {
             let b = self.bodies.at_mut(info.body);
-            b.linear_velocity = sb.v;
-            b.angular_velocity = sb.w;
+            // The documented limits hold for what the step produces too.
+            b.linear_velocity = clamp_speed(sb.v);
+            b.angular_velocity = clamp_magnitude(sb.w, MAX_ANGULAR_SPEED);
             b.center += sb.dp;
             let q = sb.dq.mul(b.q0).normalize();
+            let q = if q.c.is_finite() && q.s.is_finite() {
+                q
+            } else {
+                b.q0
+            };
             b.xf.q = q;
             b.center = clamp_position(b.center);
             b.xf.p = b.center - q.rotate(b.local_center);

@@ -76,12 +76,18 @@ impl World {
         let push = self.settings.contact_push_speed;
         let mut sc = std::mem::take(&mut self.scratch);
         self.events.clear();
+        self.refusal = None;
 
         self.find_seams(); // 1
         self.remember_sensors(&mut sc); // 2
         self.wake_joined_sleepers(); // 3
         self.update_pairs(&mut sc); // 4
         self.profile.pairs = clock.lap();
+        if self.refusal.is_some() {
+            // Over a limit: nothing moves (the caller reports it).
+            self.scratch = sc;
+            return;
+        }
         self.narrow_phase(&mut sc, dt); // 5
         self.profile.collide = clock.lap();
         self.prepare_bodies(&mut sc.solver, h); // 6

@@ -8,13 +8,30 @@ use crate::physics::world::step::StepScratch;
 use crate::physics::world::World;
 
 impl World {
-    /// Update pairs: a contact for every new pair that may collide.
+    /// Update pairs: a contact for every new pair that may collide. Past
+    /// `limits.max_contacts` the search stops and the step is refused
+    /// (`World::refusal`): a pile of bodies made at one point would
+    /// otherwise take minutes and gigabytes for a single step.
     pub(crate) fn update_pairs(&mut self, sc: &mut StepScratch) {
         let pairs = &mut sc.pairs;
         pairs.clear();
-        self.broad_phase
-            .update_pairs(|a, b| pairs.push((a as u32, b as u32)));
+        let max = self.limits.max_contacts;
+        // New candidates and live contacts together: no more than the
+        // limit twice over is ever held.
+        let room = (2 * max).saturating_sub(self.contacts.len());
+        let complete = self.broad_phase.update_pairs(|a, b| {
+            pairs.push((a as u32, b as u32));
+            pairs.len() < room
+        });
+        if !complete {
+            self.refuse_contacts(&sc.pairs);
+            return;
+        }
         for &(a, b) in pairs.iter() {
+            if self.contacts.len() >= max {
+                self.refuse_contacts(&sc.pairs);
+                return;
+            }
             let key = pair_key(a, b);
             if self.pair_map.contains_key(&key) {
                 continue;
@@ -48,5 +65,33 @@ impl World {
             self.pair_map.insert(key, self.contacts.len() as u32);
             self.contacts.push(contact);
         }
+    }
+
+    fn refuse_contacts(&mut self, pairs: &[(u32, u32)]) {
+        let bodies = pairs
+            .iter()
+            .take(100_000)
+            .flat_map(|&(a, b)| [a, b])
+            .map(|s| self.shapes.at(s).body.index)
+            .collect();
+        // The search is repeated next step (and refused again, quickly)
+        // rather than continuing with part of the pairs.
+        let keys: Vec<_> = self
+            .shapes
+            .iter()
+            .filter(|(_, s)| s.aabb.is_valid())
+            .map(|(_, s)| s.proxy)
+            .collect();
+        for key in keys {
+            self.broad_phase.buffer_move(key);
+        }
+        self.refusal = Some(crate::physics::world::StepRefusal {
+            message: format!(
+                "too many contacts: more than {} at once among {} bodies (bodies piled on top of each other?)",
+                self.limits.max_contacts,
+                self.bodies.len()
+            ),
+            bodies,
+        });
     }
 }

@@ -1,0 +1,4 @@
+-- issue 18/19 hostile numbers: apply_force (NaN or accepted before ranges)
+box { x = 0, y = -0.5, w = 60, h = 1, static = true }
+local b = circle { x = 0, y = 3, r = 0.5 }
+function update() b:apply_force(1e308, 1e308) b:apply_force(1e308, 1e308) end
