@@ -25,9 +25,9 @@ use crate::script::{Scene, SceneError};
 pub const FINE: u64 = 30;
 /// Steps between coarse keyframes, dropped for memory only when nothing
 /// else is left: re-running this many is the slowest a seek gets (a 200-body
-/// scene with a Lua force field: ~0.35 ms a step, so ~40 ms). A keyframe of
-/// such a scene is ~400 KB, so 10 minutes of coarse ones take ~120 MiB.
-pub const COARSE: u64 = 120;
+/// scene with a Lua force field: ~0.35 ms a step, so ~30 ms). A keyframe of
+/// such a scene is ~400 KB, so 10 minutes of coarse ones take ~160 MiB.
+pub const COARSE: u64 = 90;
 /// Default memory budget.
 pub const DEFAULT_BUDGET_MIB: usize = 256;
 
@@ -222,7 +222,7 @@ impl Timeline {
         while scene.world().step_count() < target {
             step_once(scene, driver, &self.log, &mut next)?;
             let step = scene.world().step_count();
-            self.check_or_keep(scene, driver, step, next);
+            self.check_or_keep(scene, driver, step, next, target);
         }
         apply_due(scene, driver, &self.log, &mut next)?;
         Ok(Seek {
@@ -230,9 +230,17 @@ impl Timeline {
         })
     }
 
-    /// During a re-run: compare with the keyframe recorded at `step`, or
-    /// put back a fine keyframe that was dropped.
-    fn check_or_keep(&mut self, scene: &Scene, driver: &Driver, step: u64, next: usize) {
+    /// During a re-run toward `target`: compare with the keyframe recorded
+    /// at `step`, or put back the dropped fine keyframe nearest the target
+    /// (where the user is looking: the next seek nearby starts there).
+    fn check_or_keep(
+        &mut self,
+        scene: &Scene,
+        driver: &Driver,
+        step: u64,
+        next: usize,
+        target: u64,
+    ) {
         if step % FINE != 0 {
             return;
         }
@@ -252,7 +260,8 @@ impl Timeline {
                     ));
                 }
             }
-            None => self.keep(scene, driver, next),
+            None if target - step < FINE => self.keep(scene, driver, next),
+            None => {}
         }
     }
 
