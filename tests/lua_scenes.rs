@@ -266,6 +266,39 @@ fn inextensible_rope_holds_a_heavy_weight() {
 }
 
 #[test]
+fn rope_masses_never_touch_the_bodies_the_rope_is_pinned_to() {
+    // Issue 18 §2: a 20 kg weight centred on the end of a 0.6 kg rope (its
+    // last masses start inside the weight) and one just outside it. The
+    // masses used to collide with the weight: pushed out violently, links
+    // tore to 35x their length within half a second. Now no mass touches
+    // the post or the weight, and the overlapping case behaves like the
+    // other (measured: 6.7 % and 4.9 % worst link stretch over 10 s).
+    let f = figures("rope_heavy_load");
+    for tag in ["x6", "x6.4"] {
+        assert_eq!(f[&format!("pinned_contacts_{tag}")], 0.0, "{f:?}");
+        assert!(f[&format!("max_link_stretch_{tag}")] < 0.1, "{f:?}");
+    }
+}
+
+#[test]
+#[ignore = "known gap (issue 18 §2): a 2000:1 load swinging on a 60-link rope at 60 Hz, \
+            4 substeps: links stretch up to 6.7 % (weight centred on the rope's end) and \
+            4.9 % (just outside it) while the tether keeps the total length; target < 1 %"]
+fn rope_links_stretch_less_than_one_percent_under_a_2000_to_1_load() {
+    let f = figures("rope_heavy_load");
+    assert!(f["max_link_stretch_x6"] < 0.01, "{f:?}");
+    assert!(f["max_link_stretch_x6.4"] < 0.01, "{f:?}");
+}
+
+#[test]
+fn rope_heavy_load_known_gap_does_not_widen() {
+    // Not the target (see the ignored test above): today's figures, pinned.
+    let f = figures("rope_heavy_load");
+    assert!(f["max_link_stretch_x6"] < 0.07, "{f:?}");
+    assert!(f["max_link_stretch_x6.4"] < 0.055, "{f:?}");
+}
+
+#[test]
 fn lua_central_field_keeps_a_circular_orbit() {
     let f = figures("orbit");
     assert!(f["orbits"] >= 10.0);

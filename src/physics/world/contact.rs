@@ -55,6 +55,9 @@ pub fn should_collide(sa: &Shape, sb: &Shape, ba: &Body, bb: &Body) -> bool {
     if sa.group != 0 && sa.group == sb.group {
         return false;
     }
+    if ba.ignores.contains(&Some(sb.body)) || bb.ignores.contains(&Some(sa.body)) {
+        return false;
+    }
     if sa.sensor && sb.sensor {
         return false;
     }
