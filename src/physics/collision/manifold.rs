@@ -17,7 +17,8 @@ pub struct ManifoldPoint {
     pub point: Vec2,
     /// Contact point relative to body A's origin (the transform position given
     /// to the collide function), in world orientation. `Contact::update`
-    /// rebases it onto A's centre of mass.
+    /// moves it onto A's own surface (half the separation back along the
+    /// normal) and rebases it onto A's centre of mass.
     pub anchor_a: Vec2,
     /// Same for body B.
     pub anchor_b: Vec2,

@@ -115,8 +115,11 @@ pub(crate) fn current_separation(
     let turn = |q: crate::physics::math::Rot, r: Vec2, rim: Real| {
         (q.c - 1.0) * (r.dot(n) - rim) + q.s * cross(r, n)
     };
-    let turn_b = turn(b.dq, cp.anchor_b, -rim_b);
-    let turn_a = turn(a.dq, cp.anchor_a, rim_a);
+    // The anchors sit on the bodies' surfaces (`Contact::update`), half the
+    // gap away from the midpoint whose turn this tracks.
+    let half_gap = 0.5 * cp.base_separation;
+    let turn_b = turn(b.dq, cp.anchor_b, half_gap - rim_b);
+    let turn_a = turn(a.dq, cp.anchor_a, rim_a - half_gap);
     cp.base_separation + (b.dp - a.dp).dot(n) + (turn_b - turn_a)
 }
 

@@ -76,6 +76,7 @@ impl World {
             name: def.name.clone(),
             user_data: def.user_data,
             sleep_island: NO_ISLAND,
+            ignores: [None; 2],
         };
         let (index, generation) = self.bodies.insert(body);
         let id = BodyId { index, generation };

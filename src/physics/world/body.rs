@@ -172,6 +172,12 @@ pub struct Body {
     pub user_data: u64,
     /// Index of the sleeping island this body belongs to (when asleep).
     pub sleep_island: u32,
+    /// Bodies this one never collides with: a rope mass's are the bodies
+    /// its rope is pinned to (`world/ropes.rs`), which a rope's end masses
+    /// usually start inside. Ids, not slots, so a destroyed body's reused
+    /// slot is not ignored by mistake.
+    #[serde(default)]
+    pub ignores: [Option<BodyId>; 2],
 }
 
 impl Body {

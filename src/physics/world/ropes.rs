@@ -9,7 +9,9 @@
 //! tether carries the load in one row and the chain never exceeds its length.
 //! Hooke rope (k = Some): each link is a `spring` with that k and damping
 //! (stable at any k; see `spring.rs`), no tether.
-//! Ends pinned to bodies with hinge (point) joints.
+//! Ends pinned to bodies with hinge (point) joints. No mass collides with
+//! the bodies the rope is pinned to (`Body::ignores`), nor with its
+//! neighbours (the links between them forbid it, as any joint does).
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{is_finite_vec, Real, Vec2};
@@ -159,6 +161,10 @@ impl World {
                 )?;
             }
             self.set_mass(id, each)?;
+            // The bodies the rope is pinned to usually enclose its end
+            // masses (a weight centred on the rope's end): a collision
+            // there would fight the pin and tear the links apart.
+            self.bodies.at_mut(id.index).ignores = [def.a, def.b];
             bodies.push(id);
         }
         let rest = span.length() / n as Real;

@@ -165,8 +165,9 @@ fn separation(cp: &WidePoint, c: &WideConstraint, a: &WideBody, b: &WideBody) ->
     let n = c.n;
     let one = W::splat(1.0);
     let (ra, rb) = (cp.ra, cp.rb);
-    let turn_b = (b.qc - one) * (rb.dot(n) + c.rim_b) + b.qs * (rb.x * n.y - rb.y * n.x);
-    let turn_a = (a.qc - one) * (ra.dot(n) - c.rim_a) + a.qs * (ra.x * n.y - ra.y * n.x);
+    let half_gap = W::splat(0.5) * cp.base_separation;
+    let turn_b = (b.qc - one) * (rb.dot(n) + c.rim_b - half_gap) + b.qs * (rb.x * n.y - rb.y * n.x);
+    let turn_a = (a.qc - one) * (ra.dot(n) - c.rim_a + half_gap) + a.qs * (ra.x * n.y - ra.y * n.x);
     cp.base_separation + (b.dp - a.dp).dot(n) + (turn_b - turn_a)
 }
 
