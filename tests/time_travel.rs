@@ -55,6 +55,28 @@ fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
     p
 }
 
+/// `physbox run s.lua --headless --steps N --inputs in.json` in `dir`:
+/// its exit code and stderr (where the summary line goes).
+fn run_headless(dir: &Path, steps: &str) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_physbox"))
+        .current_dir(dir)
+        .args([
+            "run",
+            "s.lua",
+            "--headless",
+            "--steps",
+            steps,
+            "--inputs",
+            "in.json",
+        ])
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 fn run_to(scene: &mut Scene, driver: &mut Driver, log: &[Entry], next: &mut usize, step: u64) {
     while scene.world().step_count() < step {
         step_once(scene, driver, log, next).unwrap();
@@ -110,21 +132,8 @@ fn replay_equals_a_fresh_run_with_the_same_inputs() {
     assert_eq!(r.scene.world().step_count(), 180);
     assert_eq!(r.dropped, 0);
 
-    let out = Command::new(env!("CARGO_BIN_EXE_physbox"))
-        .current_dir(&dir)
-        .args([
-            "run",
-            "s.lua",
-            "--headless",
-            "--steps",
-            "180",
-            "--inputs",
-            "in.json",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{text}");
+    let (code, text) = run_headless(&dir, "180");
+    assert_eq!(code, Some(0), "{text}");
     let hash = format!("state_hash={:016x}", r.scene.world().state_hash());
     assert!(text.contains(&hash), "want {hash} in: {text}");
 
@@ -172,21 +181,8 @@ fn a_bad_input_log_names_the_entry() {
         "in.json",
         r#"[{"step": 5, "key": "a", "pressed": true}, {"step": 2, "key": "a", "pressed": false}]"#,
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_physbox"))
-        .current_dir(&dir)
-        .args([
-            "run",
-            "s.lua",
-            "--headless",
-            "--steps",
-            "10",
-            "--inputs",
-            "in.json",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{text}");
+    let (code, text) = run_headless(&dir, "10");
+    assert_eq!(code, Some(1), "{text}");
     assert!(
         text.contains("in.json") && text.contains("entry 2"),
         "{text}"
