@@ -401,11 +401,26 @@ same=$($SHOT diff "$WORK/tA.xwd" "$WORK/tC.xwd" $BOX)
 tap Home; sleep 0.5
 shot tD
 start=$($SHOT diff "$WORK/tA.xwd" "$WORK/tD.xwd" $BOX)
+# , and . step along the recorded run: forward then back is the same picture.
+tap End; sleep 0.3
+for _ in 1 2 3 4 5 6 7 8 9 10; do tap comma; done; sleep 0.3
+shot tS1
+tap period; sleep 0.2; tap comma; sleep 0.3
+shot tS2
+back=$($SHOT diff "$WORK/tA.xwd" "$WORK/tS1.xwd" $BOX)
+again=$($SHOT diff "$WORK/tS1.xwd" "$WORK/tS2.xwd" $BOX)
+echo "window test: timeline: 10 x ',' changed $back of the world; '.' then ',' changed $again"
+ge "$back" 0.0005 || fail "',' did not step back ($back)"
+ge 0.0002 "$again" || fail "'.' then ',' did not come back to the same picture ($again)"
 $SHOT png "$WORK/tB.xwd" "$WORK/timeline_scrubbed.png"
 echo "window test: timeline: scrubbed to the middle changed $scrubbed of the world; End changed $same (exact state again); Home changed $start"
 ge "$scrubbed" 0.001 || fail "scrubbing the strip did not change the world ($scrubbed)"
 ge 0.0002 "$same" || fail "End did not show the same state as before scrubbing ($same)"
 ge "$start" 0.001 || fail "Home did not go to the start ($start)"
+# Running on from the past branches (the toast says so).
+tap space; sleep 0.6; tap space; sleep 0.3
+grep -q 'branched at t = ' "$WORK/tt.log" || fail "running on from the past did not branch: $(tail -3 "$WORK/tt.log")"
+echo "window test: timeline: $(grep -o 'branched at t = .*' "$WORK/tt.log" | tail -1)"
 # Replay on save: F10 twice (keep state -> restart -> replay), run, save.
 tap End; sleep 0.3
 tap F10; sleep 0.2; tap F10; sleep 0.3
@@ -417,6 +432,14 @@ grep -q 'replayed' "$WORK/tt.log" || fail "the save was not replayed: $(tail -5 
 shot tE
 $SHOT png "$WORK/tE.xwd" "$WORK/timeline_ghost.png"
 echo "window test: replay on save: $(grep -o 'replayed [^;]*' "$WORK/tt.log" | tail -1)"
+# The ghost: orange outlines of the previous version; G hides it.
+ghost_px=$($SHOT count "$WORK/tE.xwd" a66b33 45 $BOX)
+tap g; sleep 0.5
+shot tF
+hidden_px=$($SHOT count "$WORK/tF.xwd" a66b33 45 $BOX)
+grep -q 'ghost hidden' "$WORK/tt.log" || fail "G did not hide the ghost: $(tail -3 "$WORK/tt.log")"
+echo "window test: ghost: orange-ish px $ghost_px shown, $hidden_px after G"
+[ "$ghost_px" -gt "$hidden_px" ] || fail "the ghost's outlines are not drawn ($ghost_px shown vs $hidden_px hidden)"
 mkdir -p "$ROOT/target/window_test"
 cp "$WORK/timeline_scrubbed.png" "$WORK/timeline_ghost.png" "$ROOT/target/window_test/" 2>/dev/null || true
 kill "$APP_PID"; wait "$APP_PID" 2>/dev/null || true
