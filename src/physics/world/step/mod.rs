@@ -90,6 +90,7 @@ impl World {
         }
         self.narrow_phase(&mut sc, dt); // 5
         self.profile.collide = clock.lap();
+        self.damp_ropes(dt); // 6
         self.prepare_bodies(&mut sc.solver, h); // 6
         self.prepare_joints(&mut sc.solver, h); // 7
         self.build_islands(&mut sc); // 8
