@@ -122,3 +122,18 @@ fn snapshots_keep_a_ropes_damping() {
     assert_eq!(w.state_hash(), back.state_hash());
     assert!(time_to_sleep(&mut back, &rope, 1.0 / 60.0, 20.0).is_some());
 }
+
+#[test]
+fn a_snapshot_with_a_negative_rope_damping_is_refused() {
+    let mut w = World::new(WorldSettings::default());
+    two_post_rope(&mut w, 0.8);
+    let json = w
+        .to_snapshot()
+        .replace("\"damping\":0.8", "\"damping\":-5.0");
+    assert!(json.contains("\"damping\":-5.0"), "the rope record moved");
+    let err = World::from_snapshot(&json)
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(err.contains("ropes[0].damping"), "{err}");
+}
