@@ -461,7 +461,18 @@ fn rope(lua: &Lua, opts: Value) -> mlua::Result<Table> {
         mass,
         radius: o.positive_opt("radius")?.unwrap_or(0.05),
         k,
-        damping: o.non_negative_or("damping", 0.0)?,
+        // `damping`: the Hooke links' N·s/m, or an inextensible rope's
+        // internal damping rate (1/s, physics `rope_damping.rs`).
+        damping: if k.is_some() {
+            o.non_negative_or("damping", 0.0)?
+        } else {
+            0.0
+        },
+        internal_damping: if k.is_some() {
+            0.0
+        } else {
+            o.non_negative_or("damping", RopeDef::default().internal_damping)?
+        },
         collide: o.boolean_or("collide", true)?,
         friction: o.non_negative_or("friction", 0.6)?,
         a: o.body("a", false)?,

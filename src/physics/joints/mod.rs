@@ -22,6 +22,7 @@ mod weld;
 
 use super::math::{Real, Vec2};
 use crate::physics::world::id::{Arena, BodyId, JointId};
+use crate::physics::world::rope_damping::RopeRecord;
 use serde::{Deserialize, Serialize};
 
 pub use distance::DistanceParams;
@@ -142,8 +143,8 @@ impl Joint {
 pub struct JointStore {
     pub(crate) arena: Arena<Joint>,
     pub(crate) edges: Vec<Vec<u32>>,
-    /// Bodies of each rope, for drawing them as one line.
-    pub(crate) ropes: Vec<Vec<BodyId>>,
+    /// Each rope's masses (drawn as one line) and internal damping.
+    pub(crate) ropes: Vec<RopeRecord>,
 }
 
 impl JointStore {

@@ -1,7 +1,7 @@
 //! The joints of a world read from a snapshot file (see
 //! `check_restored.rs`): each joins live bodies, its parameters pass the
-//! checks `create_joint` makes, and the per-body joint lists name exactly
-//! the joints touching each body.
+//! checks `create_joint` makes, the per-body joint lists name exactly
+//! the joints touching each body, and each rope's damping is in range.
 
 use crate::physics::joints::{Joint, JointKind};
 use crate::physics::math::Rot;
@@ -38,6 +38,15 @@ impl World {
             return Err(format!(
                 "world.joints.edges: {listed} entries for {links} joint ends"
             ));
+        }
+        // A negative or non-finite rope damping would feed energy in.
+        for (i, rope) in self.joints.ropes.iter().enumerate() {
+            within(
+                &format!("world.joints.ropes[{i}].damping"),
+                rope.damping,
+                0.0,
+                1e15,
+            )?;
         }
         Ok(())
     }

@@ -109,7 +109,7 @@ impl World {
         let mut points = Vec::new();
         for rope in &self.joints.ropes {
             points.clear();
-            for id in rope {
+            for id in &rope.bodies {
                 if let Ok(b) = self.body(*id) {
                     points.push(b.center);
                     in_rope[id.index as usize] = true;

@@ -6,7 +6,7 @@
 //!   `id.rs` (generational ids, `Arena`), `events.rs`,
 //!   `sleeping_islands.rs`, `hash.rs`, `profile.rs`;
 //! - `World`'s methods: `bodies.rs`, `shapes.rs` (and `body_mass.rs`),
-//!   `joints.rs`, `ropes.rs`, `contacts.rs`, `wake.rs`, `queries.rs`,
+//!   `joints.rs`, `ropes.rs` (and `rope_damping.rs`), `contacts.rs`, `wake.rs`, `queries.rs`,
 //!   `snapshot.rs`, `debug_draw.rs`; this file has the struct and the clock;
 //! - `check_restored.rs`, `check_joints.rs`: a world read from a file checked
 //!   (and its derived parts rebuilt) before use;
@@ -28,6 +28,7 @@ pub(crate) mod id;
 mod joints;
 pub(crate) mod profile;
 pub(crate) mod queries;
+pub(crate) mod rope_damping;
 pub(crate) mod ropes;
 mod shapes;
 mod sleeping_islands;

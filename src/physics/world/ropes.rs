@@ -20,6 +20,12 @@ use crate::physics::geometry::shape::{Circle, ShapeGeom};
 use crate::physics::joints::{DistanceParams, HingeParams, JointDef, JointKind, SpringParams};
 use crate::physics::world::body::{BodyDef, BodyType, ShapeDef};
 use crate::physics::world::id::{BodyId, JointId};
+use crate::physics::world::rope_damping::RopeRecord;
+
+/// The internal damping rate γ of an inextensible rope unless told (1/s,
+/// `rope_damping.rs`): the ropes of issue 18 §3 sleep within 8 and 13 s,
+/// a rope released from horizontal still swings visibly for about 5 s.
+pub const DEFAULT_INTERNAL_DAMPING: Real = 0.8;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct RopeDef {
@@ -39,6 +45,9 @@ pub struct RopeDef {
     pub a: Option<BodyId>,
     pub b: Option<BodyId>,
     pub linear_damping: Real,
+    /// Internal damping rate γ (1/s) of the masses' motion, relative and
+    /// absolute (`rope_damping.rs`); 0: energy-conserving.
+    pub internal_damping: Real,
 }
 
 impl Default for RopeDef {
@@ -56,6 +65,7 @@ impl Default for RopeDef {
             a: None,
             b: None,
             linear_damping: 0.0,
+            internal_damping: DEFAULT_INTERNAL_DAMPING,
         }
     }
 }
@@ -131,6 +141,12 @@ impl World {
             return Err(invalid(format!(
                 "damping must be a non-negative number, got {}",
                 def.damping
+            )));
+        }
+        if !(def.internal_damping.is_finite() && def.internal_damping >= 0.0) {
+            return Err(invalid(format!(
+                "internal damping must be a non-negative number, got {}",
+                def.internal_damping
             )));
         }
         for id in [def.a, def.b].into_iter().flatten() {
@@ -220,10 +236,15 @@ impl World {
             bodies: arena,
             ..
         } = self;
-        joints
-            .ropes
-            .retain(|r| r.iter().any(|b| arena.get(b.index, b.generation).is_some()));
-        self.joints.ropes.push(bodies.clone());
+        joints.ropes.retain(|r| {
+            r.bodies
+                .iter()
+                .any(|b| arena.get(b.index, b.generation).is_some())
+        });
+        self.joints.ropes.push(RopeRecord {
+            bodies: bodies.clone(),
+            damping: def.internal_damping,
+        });
         Ok(Rope {
             bodies,
             links,

@@ -11,7 +11,9 @@
 //!  4. update pairs         — new broad-phase pairs become contacts
 //!  5. narrow phase         — manifolds of the contacts with a moving body;
 //!                            contacts whose shapes are gone or apart end
-//!  6. prepare bodies       — the solver's working copies of the awake bodies
+//!  6. prepare bodies       — ropes' internal damping (`rope_damping.rs`),
+//!                            then the solver's working copies of the awake
+//!                            bodies
 //!  7. prepare joints       — joint rows; errors they start with projected out
 //!  8. build islands        — links, islands, solve order, colours and lanes
 //!  9. prepare contacts     — contact constraints, laid out in solve order
@@ -90,6 +92,7 @@ impl World {
         }
         self.narrow_phase(&mut sc, dt); // 5
         self.profile.collide = clock.lap();
+        self.damp_ropes(dt); // 6
         self.prepare_bodies(&mut sc.solver, h); // 6
         self.prepare_joints(&mut sc.solver, h); // 7
         self.build_islands(&mut sc); // 8
