@@ -182,6 +182,11 @@ function force(f, bodies) end
 ---@field b? Body # omitted: held to the world
 ---@field collide? boolean # may a and b collide? default false
 ---@field breaking_force? number # N; above it the joint breaks (on_break)
+---@field color? physbox.Color # how it is drawn; default by kind (springs yellow)
+---@field hidden? boolean # not drawn at all, default false
+---@field style? physbox.JointStyle # default: springs coil when they have room on screen, else a line
+
+---@alias physbox.JointStyle "coil"|"line"
 
 ---@class physbox.SpringOptions: physbox.JointOptions
 ---@field anchor_a? physbox.Point # world point, default a's centre
@@ -218,6 +223,9 @@ function force(f, bodies) end
 ---@field max_force? number # N, default 1000 × a's mass
 ---@field hertz? number # default 5
 ---@field damping_ratio? number # default 0.7
+---@field color? physbox.Color # default light blue
+---@field hidden? boolean
+---@field style? physbox.JointStyle
 
 ---@class physbox.RopeOptions
 ---@field from physbox.Point
@@ -232,7 +240,8 @@ function force(f, bodies) end
 ---@field b? Body # the last mass is pinned to it at `to`
 ---@field friction? number
 ---@field linear_damping? number # air drag of each mass
----@field color? physbox.Color
+---@field color? physbox.Color # its masses, its curve and its pins
+---@field hidden? boolean # the curve and pins not drawn (the masses are)
 
 ---@class Joint
 ---@field breaking_force number? # N (read/write); nil = unbreakable
@@ -241,6 +250,9 @@ function force(f, bodies) end
 ---@field a Body # read only
 ---@field b Body? # read only; nil when held to the world
 ---@field alive boolean # false once destroyed or broken
+---@field color string? # "#rrggbb" or nil for the kind's colour (read/write)
+---@field hidden boolean # read/write
+---@field style physbox.JointStyle? # nil: springs pick by their length on screen (read/write)
 local Joint = {}
 function Joint:destroy() end
 ---@return number fx, number fy # force on b (or the world) in the last step, N

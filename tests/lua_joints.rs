@@ -225,3 +225,84 @@ fn rope_pinned_at_both_ends_sags_but_holds() {
     );
     assert_eq!(out, vec!["true\ttrue\ttrue", "true"]);
 }
+
+#[test]
+fn joints_take_color_hidden_and_style() {
+    let out = printed(
+        "local a = box { x = 0, y = 3, w = 1, h = 1 }
+         local b = box { x = 2, y = 3, w = 1, h = 1 }
+         local s = spring { a = a, b = b, style = 'line', color = 'red' }
+         local h = hinge { a = a, b = b, at = {1, 3}, hidden = true }
+         local d = distance { a = a, b = b, style = 'coil', color = '#00FF00' }
+         weld { a = a, b = b, color = 'blue', hidden = false, style = 'line' }
+         slider { a = a, b = b, hidden = true }
+         mouse_joint { a = b, color = 'cyan' }
+         local r = rope { from = {0, 6}, to = {2, 6}, segments = 2, color = 'red', hidden = true }
+         print(s.style, s.color, s.hidden)
+         print(h.style, h.color, h.hidden)
+         print(d.style, d.color)
+         s.style = 'coil'; s.color = nil; s.hidden = true
+         print(s.style, s.color, s.hidden)
+         s.style = nil
+         print(s.style, r.links[1].hidden, r.links[1].color)
+         h:destroy()
+         h.color = 'white'
+         print(h.color, h.hidden)",
+    );
+    assert_eq!(out[0], "line\t#e53935\tfalse");
+    assert_eq!(out[1], "nil\tnil\ttrue");
+    assert_eq!(out[2], "coil\t#00ff00");
+    assert_eq!(out[3], "coil\tnil\ttrue");
+    assert_eq!(out[4], "nil\ttrue\t#e53935");
+    assert_eq!(out[5], "#ffffff\ttrue", "a destroyed joint keeps its look");
+}
+
+#[test]
+fn bad_joint_looks_name_the_allowed_values() {
+    let two = "local a = box { x = 0, y = 3, w = 1, h = 1 }\nlocal b = box { x = 2, y = 3, w = 1, h = 1 }\n";
+    error_at(
+        &format!("{two}spring {{ a = a, b = b, style = 'zigzag' }}"),
+        3,
+        "spring: 'style' must be \"coil\" or \"line\"",
+    );
+    error_at(
+        &format!("{two}hinge {{ a = a, b = b, style = 3 }}"),
+        3,
+        "got number",
+    );
+    error_at(
+        &format!("{two}weld {{ a = a, b = b, color = 'reddish' }}"),
+        3,
+        "weld: 'color' colour must be \"#rrggbb\" or one of black, white",
+    );
+    error_at(
+        &format!("{two}distance {{ a = a, b = b, color = {{1, 0, 0}} }}"),
+        3,
+        "'color' must be a colour string",
+    );
+    error_at(
+        &format!("{two}slider {{ a = a, b = b, hidden = 'yes' }}"),
+        3,
+        "'hidden' must be true or false, got string",
+    );
+    error_at(
+        "rope { from = {0, 0}, to = {1, 0}, style = 'line' }",
+        1,
+        "unknown option 'style'",
+    );
+    error_at(
+        &format!("{two}local s = spring {{ a = a, b = b }}\ns.style = 'dots'"),
+        4,
+        "Joint.style must be \"coil\" or \"line\"",
+    );
+    error_at(
+        &format!("{two}local s = spring {{ a = a, b = b }}\ns.color = '#12'"),
+        4,
+        "Joint.color colour must be \"#rrggbb\"",
+    );
+    error_at(
+        &format!("{two}local s = spring {{ a = a, b = b }}\ns.hidden = 1"),
+        4,
+        "Joint.hidden must be true or false, got number",
+    );
+}

@@ -7,7 +7,7 @@
 //! `physbox::testbed::joints`.
 
 use physbox::physics::{
-    BodyId, DistanceParams, HingeParams, JointDef, JointKind, SpringParams, Vec2, World,
+    BodyId, DistanceParams, HingeParams, JointDef, JointId, JointKind, SpringParams, Vec2, World,
     WorldSettings,
 };
 use physbox::testbed::joints as jx;
@@ -342,13 +342,13 @@ impl physbox::physics::DebugDraw for Recorder {
     fn contact(&mut self, _: Vec2, _: Vec2, _: f64) {}
     fn center_of_mass(&mut self, _: physbox::physics::Transform) {}
     fn velocity(&mut self, _: Vec2, _: Vec2) {}
-    fn joint(&mut self, _: physbox::physics::JointType, _: Vec2, _: Vec2) {
+    fn joint(&mut self, _: JointId, _: physbox::physics::JointType, _: Vec2, _: Vec2) {
         self.joints += 1;
     }
-    fn spring(&mut self, _: Vec2, _: Vec2) {
+    fn spring(&mut self, _: JointId, _: Vec2, _: Vec2) {
         self.springs += 1;
     }
-    fn rope(&mut self, points: &[Vec2]) {
+    fn rope(&mut self, _: BodyId, points: &[Vec2]) {
         self.ropes.push(points.len());
     }
 }

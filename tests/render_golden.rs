@@ -239,7 +239,7 @@ fn joints_springs_and_ropes_are_drawn() {
             view::draw_scene(r, &mut pm, &s, &cam, &Poses::default(), 1.0, layers, &[]);
             pm
         };
-        let links = physbox::render::links::of_world(&s.world());
+        let links = physbox::render::links::of_world(&s.world(), &physbox::render::Looks::plain());
         assert!(
             !links.is_empty(),
             "{scene}: no joints, springs or ropes to draw"

@@ -5,9 +5,10 @@
 use crate::physics::{Aabb, BodyId, Vec2};
 use crate::render::color::DEFAULT_BACKGROUND;
 use crate::render::{
-    BodyLook, Camera, Layers, OverlayCmd, Pixmap, Poses, Renderer, Rgba, WorldFrame,
+    BodyLook, Camera, Layers, LinkLook, LinkStyle, Looks, OverlayCmd, Pixmap, Poses, Renderer,
+    Rgba, WorldFrame,
 };
-use crate::script::{DrawCmd, Scene};
+use crate::script::{DrawCmd, JointLook, JointStyle, Scene};
 
 /// The scene's background colour.
 pub fn background(scene: &Scene) -> Rgba {
@@ -153,6 +154,21 @@ pub fn overlay(cmds: &[DrawCmd]) -> Vec<OverlayCmd> {
         .collect()
 }
 
+/// A scene's joint look as the renderer's.
+fn link_look(look: Option<&JointLook>) -> LinkLook {
+    let Some(look) = look else {
+        return LinkLook::default();
+    };
+    LinkLook {
+        color: look.color.as_deref().and_then(Rgba::parse),
+        hidden: look.hidden,
+        style: look.style.map(|s| match s {
+            JointStyle::Coil => LinkStyle::Coil,
+            JointStyle::Line => LinkStyle::Line,
+        }),
+    }
+}
+
 /// Draw the scene's world (bodies, layers, overlay) into `pm`.
 #[allow(clippy::too_many_arguments)]
 pub fn draw_scene(
@@ -172,7 +188,15 @@ pub fn draw_scene(
         background,
         color_of: &color_of,
     };
-    let links = crate::render::links::of_world(sim.world());
+    let joint = |id| link_look(sim.joint_look(id));
+    let rope = |first| link_look(sim.rope_look(first));
+    let links = crate::render::links::of_world(
+        sim.world(),
+        &Looks {
+            joint: &joint,
+            rope: &rope,
+        },
+    );
     renderer.draw_world(
         pm,
         &WorldFrame {

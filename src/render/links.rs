@@ -2,13 +2,15 @@
 //! a zig-zag that stretches and squeezes with the spring, ropes as a smooth
 //! curve through their points. Plain data in world coordinates (`of_world`
 //! gathers them from the engine through its `DebugDraw` calls), so drawing
-//! stays independent of how the engine stores joints.
+//! stays independent of how the engine stores joints. How a scene wants
+//! each joint shown (colour, hidden, coil or line) comes in as `Looks`: the
+//! engine knows nothing about it.
 
 use super::camera::Camera;
 use super::color::Rgba;
 use super::paint::{fill, stroke_round};
 use crate::physics::{
-    Aabb, DebugDraw, DrawFlags, DrawStyle, JointType, Real, Transform, Vec2, World,
+    Aabb, BodyId, DebugDraw, DrawFlags, DrawStyle, JointId, JointType, Real, Transform, Vec2, World,
 };
 use tiny_skia::{PathBuilder, Pixmap};
 
@@ -16,15 +18,50 @@ use tiny_skia::{PathBuilder, Pixmap};
 pub enum LinkCmd {
     /// A rigid joint between two anchors (hinge, weld, distance, slider).
     Joint { a: Vec2, b: Vec2, color: Rgba },
-    /// A spring from `a` to `b` drawn with `coils` zig-zags.
+    /// A spring from `a` to `b` drawn with `coils` zig-zags, or as a thin
+    /// line: `style` None picks by its length on screen (`coil_fits`).
     Spring {
         a: Vec2,
         b: Vec2,
         coils: u32,
         color: Rgba,
+        style: Option<LinkStyle>,
     },
     /// A rope through its points, first to last.
     Rope { points: Vec<Vec2>, color: Rgba },
+}
+
+/// How a spring (or any joint asked to) is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkStyle {
+    Coil,
+    Line,
+}
+
+/// How the scene wants one joint or rope drawn; the default is the
+/// built-in look (kind colour, shown, springs coil when they fit).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LinkLook {
+    pub color: Option<Rgba>,
+    pub hidden: bool,
+    pub style: Option<LinkStyle>,
+}
+
+/// Where `of_world` finds each link's look: joints by id, ropes by their
+/// first mass.
+pub struct Looks<'a> {
+    pub joint: &'a dyn Fn(JointId) -> LinkLook,
+    pub rope: &'a dyn Fn(BodyId) -> LinkLook,
+}
+
+impl Looks<'_> {
+    /// Every link in its built-in look.
+    pub fn plain() -> Looks<'static> {
+        Looks {
+            joint: &|_| LinkLook::default(),
+            rope: &|_| LinkLook::default(),
+        }
+    }
 }
 
 /// Colours: rigid joints, the mouse joint, springs, ropes.
@@ -34,10 +71,11 @@ const SPRING: Rgba = Rgba::rgb(0xff, 0xc8, 0x50);
 const ROPE: Rgba = Rgba::rgb(0xd8, 0xb0, 0x80);
 const ANCHOR_RING: Rgba = Rgba::rgb(0xff, 0x50, 0x50);
 
-/// The world's joints, springs and ropes as draw commands.
-pub fn of_world(world: &World) -> Vec<LinkCmd> {
-    struct Gather(Vec<LinkCmd>);
-    impl DebugDraw for Gather {
+/// The world's joints, springs and ropes as draw commands, each in the
+/// look `looks` gives it (hidden ones left out).
+pub fn of_world(world: &World, looks: &Looks) -> Vec<LinkCmd> {
+    struct Gather<'l, 'a>(Vec<LinkCmd>, &'l Looks<'a>);
+    impl DebugDraw for Gather<'_, '_> {
         fn polygon(&mut self, _: &[Vec2], _: Real, _: DrawStyle, _: u64) {}
         fn circle(&mut self, _: Vec2, _: Real, _: Vec2, _: DrawStyle, _: u64) {}
         fn segment(&mut self, _: Vec2, _: Vec2, _: DrawStyle, _: u64) {}
@@ -45,36 +83,75 @@ pub fn of_world(world: &World) -> Vec<LinkCmd> {
         fn contact(&mut self, _: Vec2, _: Vec2, _: Real) {}
         fn center_of_mass(&mut self, _: Transform) {}
         fn velocity(&mut self, _: Vec2, _: Vec2) {}
-        fn joint(&mut self, kind: JointType, a: Vec2, b: Vec2) {
-            let color = if kind == JointType::Mouse {
+        fn joint(&mut self, id: JointId, kind: JointType, a: Vec2, b: Vec2) {
+            let look = (self.1.joint)(id);
+            if look.hidden {
+                return;
+            }
+            let plain = if kind == JointType::Mouse {
                 MOUSE
             } else {
                 JOINT
             };
-            self.0.push(LinkCmd::Joint { a, b, color });
+            let color = look.color.unwrap_or(plain);
+            // A rigid joint asked to coil is drawn like a spring.
+            self.0.push(match look.style {
+                Some(LinkStyle::Coil) => LinkCmd::Spring {
+                    a,
+                    b,
+                    coils: SPRING_COILS,
+                    color,
+                    style: look.style,
+                },
+                _ => LinkCmd::Joint { a, b, color },
+            });
         }
-        fn spring(&mut self, a: Vec2, b: Vec2) {
+        fn spring(&mut self, id: JointId, a: Vec2, b: Vec2) {
+            let look = (self.1.joint)(id);
+            if look.hidden {
+                return;
+            }
             self.0.push(LinkCmd::Spring {
                 a,
                 b,
-                coils: 6,
-                color: SPRING,
+                coils: SPRING_COILS,
+                color: look.color.unwrap_or(SPRING),
+                style: look.style,
             });
         }
-        fn rope(&mut self, points: &[Vec2]) {
+        fn rope(&mut self, first: BodyId, points: &[Vec2]) {
+            let look = (self.1.rope)(first);
+            if look.hidden {
+                return;
+            }
             self.0.push(LinkCmd::Rope {
                 points: points.to_vec(),
-                color: ROPE,
+                color: look.color.unwrap_or(ROPE),
             });
         }
     }
-    let mut g = Gather(Vec::new());
+    let mut g = Gather(Vec::new(), looks);
     let flags = DrawFlags {
         joints: true,
         ..DrawFlags::default()
     };
     world.debug_draw(&mut g, flags);
     g.0
+}
+
+/// Zig-zags in a spring's coil.
+const SPRING_COILS: u32 = 6;
+/// A coil shorter than this on screen is drawn as a line: its teeth would
+/// merge into a solid smear (a dense spring net turned into a block).
+const MIN_COIL_PX: f32 = 24.0;
+/// The least room one tooth of the zig-zag needs along the spring, pixels.
+const PX_PER_TOOTH: f32 = 2.5;
+
+/// Whether a spring `len` pixels long has room for `coils` readable
+/// zig-zags (the teeth fill the middle 80 %).
+pub fn coil_fits(len: f32, coils: u32) -> bool {
+    let teeth = 2 * coils.max(1);
+    len >= MIN_COIL_PX && len * 0.8 >= teeth as f32 * PX_PER_TOOTH
 }
 
 /// Half-width of a spring's zig-zag, pixels.
@@ -128,8 +205,25 @@ pub fn draw_links(pm: &mut Pixmap, cam: &Camera, links: &[LinkCmd], anchors: boo
                 dots.push_circle(b.0, b.1, 3.0);
                 fill(pm, dots, *color);
             }
-            LinkCmd::Spring { a, b, coils, color } => {
-                let pts = zigzag(cam.to_screen(*a), cam.to_screen(*b), *coils);
+            LinkCmd::Spring {
+                a,
+                b,
+                coils,
+                color,
+                style,
+            } => {
+                let (a, b) = (cam.to_screen(*a), cam.to_screen(*b));
+                let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+                let coil = match style {
+                    Some(LinkStyle::Coil) => true,
+                    Some(LinkStyle::Line) => false,
+                    None => coil_fits(len, *coils),
+                };
+                let pts = if coil {
+                    zigzag(a, b, *coils)
+                } else {
+                    vec![a, b]
+                };
                 pb.move_to(pts[0].0, pts[0].1);
                 for p in &pts[1..] {
                     pb.line_to(p.0, p.1);
@@ -174,6 +268,14 @@ mod tests {
     }
 
     #[test]
+    fn short_springs_are_lines_long_ones_coil() {
+        assert!(!coil_fits(20.0, 6), "under the floor");
+        assert!(!coil_fits(30.0, 6), "12 teeth need 37.5 px");
+        assert!(coil_fits(40.0, 6));
+        assert!(coil_fits(24.0, 1));
+    }
+
+    #[test]
     fn links_put_pixels_between_their_ends() {
         let mut pm = Pixmap::new(100, 60).unwrap();
         let mut cam = Camera::new(100, 60);
@@ -188,6 +290,7 @@ mod tests {
                     b: Vec2::new(4.0, 1.5),
                     coils: 5,
                     color: white,
+                    style: None,
                 },
                 LinkCmd::Rope {
                     points: vec![

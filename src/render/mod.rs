@@ -29,7 +29,7 @@ pub use camera::Camera;
 pub use color::Rgba;
 pub use debug::{Layer, Layers};
 pub use interp::Poses;
-pub use links::LinkCmd;
+pub use links::{LinkCmd, LinkLook, LinkStyle, Looks};
 pub use overlay::OverlayCmd;
 pub use raster::Target;
 pub use tiny_skia::Pixmap;

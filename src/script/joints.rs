@@ -107,6 +107,7 @@ impl UserData for JointHandle {
             Some(id) => handle_for(lua, id),
             None => Ok(Value::Nil),
         });
+        super::joint_look::add_fields(f);
         f.add_field_method_get("motor_speed", |lua, this| {
             with_world(lua, |w| w.joint_motor(this.0))
                 .map(|m| m.map(|(s, _)| s))
@@ -223,6 +224,9 @@ fn options(kind: &str) -> &'static [&'static str] {
             "damping",
             "breaking_force",
             "collide",
+            "color",
+            "hidden",
+            "style",
         ],
         "distance" => &[
             "a",
@@ -234,6 +238,9 @@ fn options(kind: &str) -> &'static [&'static str] {
             "max",
             "breaking_force",
             "collide",
+            "color",
+            "hidden",
+            "style",
         ],
         "hinge" => &[
             "a",
@@ -243,8 +250,20 @@ fn options(kind: &str) -> &'static [&'static str] {
             "motor",
             "collide",
             "breaking_force",
+            "color",
+            "hidden",
+            "style",
         ],
-        "weld" => &["a", "b", "at", "collide", "breaking_force"],
+        "weld" => &[
+            "a",
+            "b",
+            "at",
+            "collide",
+            "breaking_force",
+            "color",
+            "hidden",
+            "style",
+        ],
         "slider" => &[
             "a",
             "b",
@@ -254,8 +273,21 @@ fn options(kind: &str) -> &'static [&'static str] {
             "motor",
             "collide",
             "breaking_force",
+            "color",
+            "hidden",
+            "style",
         ],
-        _ => &["a", "at", "target", "max_force", "hertz", "damping_ratio"],
+        _ => &[
+            "a",
+            "at",
+            "target",
+            "max_force",
+            "hertz",
+            "damping_ratio",
+            "color",
+            "hidden",
+            "style",
+        ],
     }
 }
 
@@ -304,6 +336,7 @@ fn centre(o: &Opts, w: &World, id: BodyId, key: &str) -> mlua::Result<Vec2> {
 fn joint(lua: &Lua, kind: &'static str, opts: Value) -> mlua::Result<Value> {
     let o = Opts::new(lua, kind, opts, options(kind))?;
     let origin = super::origin::here(lua, kind);
+    let look = o.joint_look()?;
     let a = o.body("a", true)?.expect("required");
     let b = if kind == "mouse_joint" {
         None
@@ -390,6 +423,7 @@ fn joint(lua: &Lua, kind: &'static str, opts: Value) -> mlua::Result<Value> {
     if let Some(origin) = origin {
         sim.joint_origins.insert(id, origin);
     }
+    sim.set_joint_look(id, look);
     drop(sim);
     drop(ctx);
     joint_handle(lua, id)
@@ -424,6 +458,7 @@ const ROPE_OPTIONS: &[&str] = &[
     "friction",
     "linear_damping",
     "color",
+    "hidden",
 ];
 
 fn rope(lua: &Lua, opts: Value) -> mlua::Result<Table> {
@@ -483,6 +518,15 @@ fn rope(lua: &Lua, opts: Value) -> mlua::Result<Table> {
     if let Some(c) = &color {
         super::color::parse_color(c).map_err(|m| o.err(format!("'color': {m}")))?;
     }
+    // The rope's curve and its pins take its colour; `style` is for
+    // joints drawn anchor to anchor, a rope is always a curve.
+    let look = super::joint_look::JointLook {
+        color: color
+            .as_deref()
+            .and_then(|c| super::color::parse_color(c).ok()),
+        hidden: o.boolean_or("hidden", false)?,
+        style: None,
+    };
     let made = {
         let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
         let mut sim = ctx.sim.borrow_mut();
@@ -497,6 +541,12 @@ fn rope(lua: &Lua, opts: Value) -> mlua::Result<Table> {
             for j in made.joints() {
                 sim.joint_origins.insert(j, origin.clone());
             }
+        }
+        for j in made.joints() {
+            sim.set_joint_look(j, look.clone());
+        }
+        if look != Default::default() {
+            sim.rope_looks.insert(made.bodies[0], look);
         }
         made
     };

@@ -12,7 +12,7 @@
 //! `patterns` (`string.find` & co. on `pattern_matcher`, which watches the
 //! clock), `require`, `options` (strict option tables), `constructors`, `handles`
 //! (Body handles; `body_fields`, `body_methods`), `world_api` (`world`),
-//! `joints` (joints, springs, ropes), `forces` (and `force_inputs`, what the
+//! `joints` (joints, springs, ropes; `joint_look`, how each is drawn), `forces` (and `force_inputs`, what the
 //! callbacks read), `stepper` (one step and its callbacks), `output`
 //! (scene-level functions), `draw`, `scene` (load and run), `camera` (the view and what it follows), `sim` (the world
 //! and what the scene keeps beside it), `saved_state` (what a snapshot file
@@ -33,6 +33,7 @@ mod error;
 mod force_inputs;
 pub mod forces;
 mod handles;
+mod joint_look;
 mod joints;
 pub mod limits;
 mod lua_checkpoint;
@@ -55,6 +56,7 @@ mod world_limits;
 
 pub use draw::DrawCmd;
 pub use error::SceneError;
+pub use joint_look::{JointLook, JointStyle};
 pub use origin::Origin;
 pub use saved_state::{SavedBody, SavedState};
 pub use scene::{Scene, SceneOptions};

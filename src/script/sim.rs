@@ -4,6 +4,7 @@
 
 use super::camera::CameraState;
 use super::force_inputs::ForceInputs;
+use super::joint_look::JointLook;
 use super::origin::Origin;
 use crate::physics::{BodyDef, BodyId, BodyType, JointId, PhysicsResult, ShapeDef, World};
 use mlua::Function;
@@ -145,6 +146,10 @@ pub struct Sim {
     pub(super) graves: Vec<Option<Grave>>,
     /// Where each joint was made (rope links included).
     pub(super) joint_origins: HashMap<JointId, Origin>,
+    /// How the scene wants joints drawn (only those not in the built-in
+    /// look), and ropes by their first mass (`joint_look.rs`).
+    pub(super) joint_looks: HashMap<JointId, JointLook>,
+    pub(super) rope_looks: HashMap<BodyId, JointLook>,
     /// The longest one physics step may take (`SceneOptions`).
     pub(super) step_time_limit: std::time::Duration,
 }
@@ -173,6 +178,8 @@ impl Sim {
             lua_forces: Vec::new(),
             graves: Vec::new(),
             joint_origins: HashMap::new(),
+            joint_looks: HashMap::new(),
+            rope_looks: HashMap::new(),
             step_time_limit: crate::script::scene::DEFAULT_STEP_TIME_LIMIT,
         }
     }
@@ -342,6 +349,24 @@ impl Sim {
     /// Where the scene made a joint.
     pub fn joint_origin(&self, id: JointId) -> Option<&Origin> {
         self.joint_origins.get(&id)
+    }
+
+    /// How the scene wants a joint drawn (None: the built-in look).
+    pub fn joint_look(&self, id: JointId) -> Option<&JointLook> {
+        self.joint_looks.get(&id)
+    }
+
+    pub(super) fn set_joint_look(&mut self, id: JointId, look: JointLook) {
+        if look == JointLook::default() {
+            self.joint_looks.remove(&id);
+        } else {
+            self.joint_looks.insert(id, look);
+        }
+    }
+
+    /// How the scene wants the rope whose first mass is `first` drawn.
+    pub fn rope_look(&self, first: BodyId) -> Option<&JointLook> {
+        self.rope_looks.get(&first)
     }
 
     /// The name and origin of a destroyed body (while its slot is not

@@ -6,6 +6,7 @@ use crate::physics::geometry::shape::ShapeGeom;
 use crate::physics::joints::JointType;
 use crate::physics::math::{Aabb, Real, Transform, Vec2};
 use crate::physics::world::body::BodyType;
+use crate::physics::world::id::{BodyId, JointId};
 use crate::physics::world::World;
 
 /// How a shape should look, by the state of its body.
@@ -43,14 +44,16 @@ pub trait DebugDraw {
     fn center_of_mass(&mut self, xf: Transform);
     /// A velocity arrow at a point.
     fn velocity(&mut self, at: Vec2, v: Vec2);
-    /// A joint: its kind and its two anchors in the world (they coincide
-    /// for a holding hinge or weld; a mouse joint's second anchor is its
-    /// target). Springs and rope links come through `spring` and `rope`.
-    fn joint(&mut self, _kind: JointType, _anchor_a: Vec2, _anchor_b: Vec2) {}
+    /// A joint: its id, its kind and its two anchors in the world (they
+    /// coincide for a holding hinge or weld; a mouse joint's second anchor
+    /// is its target). Springs and rope links come through `spring` and
+    /// `rope`. The id lets a drawer look up how its owner wants it shown.
+    fn joint(&mut self, _id: JointId, _kind: JointType, _anchor_a: Vec2, _anchor_b: Vec2) {}
     /// A spring between two anchors (drawn as a zigzag, say).
-    fn spring(&mut self, _anchor_a: Vec2, _anchor_b: Vec2) {}
-    /// A rope through its masses' centres, first to last.
-    fn rope(&mut self, _points: &[Vec2]) {}
+    fn spring(&mut self, _id: JointId, _anchor_a: Vec2, _anchor_b: Vec2) {}
+    /// A rope through its masses' centres, first to last; `first` is the
+    /// rope's first mass as made (names the rope, even once destroyed).
+    fn rope(&mut self, _first: BodyId, _points: &[Vec2]) {}
 }
 
 impl World {
@@ -115,11 +118,11 @@ impl World {
                     in_rope[id.index as usize] = true;
                 }
             }
-            if points.len() >= 2 {
-                d.rope(&points);
+            if let (true, Some(first)) = (points.len() >= 2, rope.first()) {
+                d.rope(*first, &points);
             }
         }
-        for (_, j) in self.joints() {
+        for (id, j) in self.joints() {
             let rope_link = in_rope[j.body_a.index as usize]
                 && j.body_b.is_some_and(|b| in_rope[b.index as usize]);
             if rope_link {
@@ -127,8 +130,8 @@ impl World {
             }
             let (a, b) = self.anchors_of(j);
             match j.joint_type() {
-                JointType::Spring => d.spring(a, b),
-                kind => d.joint(kind, a, b),
+                JointType::Spring => d.spring(id, a, b),
+                kind => d.joint(id, kind, a, b),
             }
         }
     }
