@@ -118,7 +118,7 @@ impl World {
                     in_rope[id.index as usize] = true;
                 }
             }
-            if let (true, Some(first)) = (points.len() >= 2, rope.first()) {
+            if let (true, Some(first)) = (points.len() >= 2, rope.bodies.first()) {
                 d.rope(*first, &points);
             }
         }
