@@ -1,7 +1,8 @@
-//! The program around the engine and the scripts, in five rooms: `window/`
+//! The program around the engine and the scripts, in six rooms: `window/`
 //! (the sandbox window), `puzzle/` (parts, build mode, solutions), `reload/`
-//! (hot reload), `commands/` (the command line and what runs headless) and
-//! `edit/` (window edits written back into the scene file).
+//! (hot reload), `history/` (time travel: the input log, replay, the
+//! timeline of keyframes), `commands/` (the command line and what runs
+//! headless) and `edit/` (window edits written back into the scene file).
 //!
 //! The only module where scripts, physics, pixels and the window meet. Two
 //! small files serve several rooms: `clock` (the fixed-step accumulator) and
