@@ -139,12 +139,9 @@ impl Timeline {
 
     /// The scene just took a step (live): keep a keyframe on schedule.
     pub fn stepped(&mut self, scene: &Scene, driver: &Driver) {
-        let step = scene.world().step_count();
-        self.end = self.end.max(step);
-        if step % FINE == 0 && self.keyframe_at(step).is_none() {
-            let next = self.log.len();
-            self.keep(scene, driver, next);
-        }
+        // Every logged input so far has been applied.
+        let next = self.log.len();
+        self.record_replay(scene, driver, next);
     }
 
     fn keyframe_at(&self, step: u64) -> Option<usize> {
@@ -291,11 +288,13 @@ impl Timeline {
         self.diverged = None;
     }
 
-    /// While a replay runs: keep a keyframe of it (same schedule).
+    /// After a step (live, or of a replay whose first unapplied log entry
+    /// is `next`): a keyframe on schedule.
     pub fn record_replay(&mut self, scene: &Scene, driver: &Driver, next: usize) {
         let step = scene.world().step_count();
         self.end = self.end.max(step);
-        if step % FINE == 0 || self.keyframes.is_empty() {
+        let due = step % FINE == 0 || self.keyframes.is_empty();
+        if due && self.keyframe_at(step).is_none() {
             self.keep(scene, driver, next);
         }
     }

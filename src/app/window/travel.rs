@@ -38,17 +38,11 @@ struct Ghost {
     new_trails: HashMap<u32, VecDeque<Vec2>>,
 }
 
-/// A replay on save under way.
-struct Job {
-    replay: Replay,
-    /// The step it replays to (where the old version was).
-    target: u64,
-}
-
 pub struct Travel {
     timeline: Timeline,
     driver: Driver,
-    job: Option<Job>,
+    /// A replay on save under way.
+    job: Option<Replay>,
     ghost: Option<Ghost>,
     /// The left button went down on the timeline strip and is held.
     scrubbing: bool,
@@ -258,14 +252,14 @@ impl Travel {
             .cloned()
             .collect();
         let replay = Replay::new(fresh, log, target).recording(self.timeline.budget_mib());
-        self.job = Some(Job { replay, target });
+        self.job = Some(replay);
     }
 
     /// The replay under way, if any.
     pub fn replay_progress(&self) -> Option<ReplayProgress> {
-        self.job.as_ref().map(|j| ReplayProgress {
-            fraction: j.replay.progress(),
-            target: j.target,
+        self.job.as_ref().map(|r| ReplayProgress {
+            fraction: r.progress(),
+            target: r.target(),
         })
     }
 
@@ -274,11 +268,12 @@ impl Travel {
         let Some(job) = &mut self.job else {
             return ReplayStatus::Idle;
         };
-        match job.replay.run_for(Some(REPLAY_SLICE)) {
+        match job.run_for(Some(REPLAY_SLICE)) {
             Ok(false) => ReplayStatus::Running,
             Ok(true) => {
-                let job = self.job.take().expect("a job");
-                ReplayStatus::Done(Box::new(job.replay.finish()), job.target)
+                let replay = self.job.take().expect("a job");
+                let target = replay.target();
+                ReplayStatus::Done(Box::new(replay.finish()), target)
             }
             Err(e) => {
                 self.job = None;
