@@ -225,7 +225,7 @@ pub fn prepare(
     c.count = manifold.count;
     c.contact = input.contact;
     c.rel_accel = m.rel_accel;
-    c.load_share = if input.preserve_load { 0.5 } else { 0.0 };
+    c.load_share = load_share(input.preserve_load);
     c.k11 = 0.0;
     c.k12 = 0.0;
     c.k22 = 0.0;
@@ -245,5 +245,16 @@ pub fn prepare(
             normal,
             &m,
         );
+    }
+}
+
+/// The share of its last load a contact carries rigidly (see
+/// `ContactConstraint::load_share`): half, in islands that iterate.
+#[inline(always)]
+pub fn load_share(preserve_load: bool) -> Real {
+    if preserve_load {
+        0.5
+    } else {
+        0.0
     }
 }

@@ -39,7 +39,6 @@ pub(crate) fn prepare_contacts(
     sc.approach.clear();
     sc.bouncy.clear();
     sc.touching_before.clear();
-    let single_pass_start = sc.solver_order.single_pass_start as usize;
     for (li, link) in sc.links.iter().enumerate() {
         if let Some(ahead) = sc.links.get(li + AHEAD) {
             prefetch(contacts, ahead.contact as usize);
@@ -69,7 +68,7 @@ pub(crate) fn prepare_contacts(
             softness,
             warm_start: settings.enable_warm_starting,
             stick_speed: STICK_SPEED,
-            preserve_load: slot < single_pass_start,
+            preserve_load: sc.solver_order.slot_iterates(slot as u32),
         };
         let in_bundle = colored.contains(&slot);
         if in_bundle && !bouncy {

@@ -34,7 +34,9 @@ pub(crate) fn build_islands(
         anchored: &sc.joint_anchored,
         stiff: &sc.joint_stiff,
     };
-    sc.solver_order.build(&sc.links, &joints, &sc.inv_mass);
+    let wide = settings.wide_solver && lanes::available();
+    sc.solver_order
+        .build(&sc.links, &joints, &sc.inv_mass, wide);
     choose_iterating_joints(sc);
     let count = sc.solver_order.order.len();
     sc.slot_of_link.clear();
@@ -44,7 +46,7 @@ pub(crate) fn build_islands(
     }
     // The wide solver where the CPU can run it (the scalar path gives the
     // same motion to single-precision round-off).
-    if settings.wide_solver && lanes::available() {
+    if wide {
         layout_bundles(sc);
     } else {
         solve_colors_scalar(sc);
@@ -115,7 +117,11 @@ fn layout_bundles(sc: &mut SolverScratch) {
     let colors = &sc.solver_order.colors;
     sc.lane_of_slot.clear();
     let mut bundles = 0;
-    for &(start, end) in colors {
+    sc.iterating_bundles = 0;
+    for (k, &(start, end)) in colors.iter().enumerate() {
+        if k == sc.solver_order.iterating_colors {
+            sc.iterating_bundles = bundles;
+        }
         for k in 0..(end - start) as usize {
             sc.lane_of_slot.push((bundles * LANES + k) as u32);
         }
@@ -131,6 +137,9 @@ fn layout_bundles(sc: &mut SolverScratch) {
         }
         bundles += count;
     }
+    if sc.solver_order.iterating_colors == colors.len() {
+        sc.iterating_bundles = bundles;
+    }
     sc.bundles_used = bundles;
 }
 
@@ -138,6 +147,7 @@ fn layout_bundles(sc: &mut SolverScratch) {
 /// ranges, before the overflow (the last range when there is one).
 fn solve_colors_scalar(sc: &mut SolverScratch) {
     sc.bundles_used = 0;
+    sc.iterating_bundles = 0;
     let order = &mut sc.solver_order;
     let overflow_start = order.colors.last().map_or(0, |c| c.1);
     let at = order

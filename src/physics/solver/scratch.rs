@@ -32,6 +32,9 @@ pub(crate) struct SolverScratch {
     /// (slots of the coloured range only).
     pub(crate) bundles: Vec<WideConstraint>,
     pub(crate) bundles_used: usize,
+    /// The first bundles, of big iterating islands: solved
+    /// `solver_order.wide_passes` times per phase.
+    pub(crate) iterating_bundles: usize,
     pub(crate) lane_of_slot: Vec<u32>,
     /// Relative normal velocity at the step start per link (for events).
     pub(crate) approach: Vec<[Real; 2]>,

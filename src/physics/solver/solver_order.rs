@@ -12,6 +12,17 @@
 //!    (`graph_color`): constraints of one colour share no moving body, so
 //!    the wide solver takes them eight at a time; the few that find no
 //!    colour (overflow) are solved by the scalar solver.
+//! 4. With the wide solver, big iterating islands (a deep pile, a heavy
+//!    load on many bodies: at least `WIDE_ISLAND_POINTS` points) are
+//!    coloured too, all of them together, and the wide solver iterates
+//!    their colour groups: the same passes as the scalar solver gives them,
+//!    eight constraints at a time. Small iterating islands stay scalar, one
+//!    range each (they converge in a few passes and stop early).
+//!
+//! Slots in `order`: scalar iterating islands, the iterating colour groups,
+//! the one-pass colour groups (`single_pass_start`), the one-pass overflow,
+//! then the iterating islands' overflow (`iterating_overflow`). The colour
+//! groups are one contiguous run, so a slot's lane is one subtraction.
 
 use crate::physics::math::Real;
 use crate::physics::settings::{MAX_ISLAND_ITERATIONS, SMALL_ISLAND_BUDGET};
@@ -20,6 +31,11 @@ use crate::physics::solver::island_needs::{
     IslandInput, IslandNeeds, LOAD_PRESERVING_ITERATIONS, SMALL_ISLAND_PASSES,
 };
 use crate::physics::solver::union_find::UnionFind;
+
+/// Iterating islands with at least this many contact points are solved by
+/// the wide solver when it is on (smaller ones cost little in scalar form
+/// and often converge in a pass or two).
+pub const WIDE_ISLAND_POINTS: u32 = 64;
 
 /// A contact the solver will turn into a constraint.
 #[derive(Clone, Copy, Debug)]
@@ -50,9 +66,16 @@ pub struct SolverOrder {
     /// Runs solved by the scalar solver: iterating islands, then the
     /// overflow of the colouring (one pass).
     pub ranges: Vec<IslandRange>,
-    /// Colour groups of the one-pass islands, solved by the wide solver
-    /// (between the iterating islands and the overflow in `order`).
+    /// Colour groups solved by the wide solver: the first
+    /// `iterating_colors` of them belong to big iterating islands (passes:
+    /// `wide_passes`), the rest to one-pass islands.
     pub colors: Vec<(u32, u32)>,
+    pub iterating_colors: usize,
+    /// Passes per phase over the iterating colour groups (0: none).
+    pub wide_passes: u32,
+    /// The iterating colour groups' overflow (solved once per wide pass),
+    /// at the end of `order`.
+    pub iterating_overflow: Option<IslandRange>,
     /// Where the one-pass constraints start in `order` (all before are in
     /// islands that iterate).
     pub single_pass_start: u32,
@@ -84,7 +107,8 @@ pub struct JointLinks<'a> {
 impl SolverOrder {
     /// Islands, which of them iterate, and the solve order. `inv_mass`: per
     /// solver body.
-    pub fn build(&mut self, links: &[Link], joints: &JointLinks, inv_mass: &[Real]) {
+    /// `wide`: the wide solver is on (big iterating islands are coloured).
+    pub fn build(&mut self, links: &[Link], joints: &JointLinks, inv_mass: &[Real], wide: bool) {
         let body_count = inv_mass.len();
         self.uf.reset(body_count);
         for &(a, b) in joints.joined {
@@ -110,12 +134,29 @@ impl SolverOrder {
         };
         self.needs.classify(body_count, &mut self.uf, &input);
         let iterating = self.assign_iterations(body_count);
+        self.iterating_colors = 0;
+        self.wide_passes = 0;
+        self.iterating_overflow = None;
         if !iterating {
             self.order_in_colours(body_count, links);
             return;
         }
         self.group_by_island(body_count, links);
-        self.order_islands(body_count, links);
+        self.order_islands(body_count, links, wide);
+    }
+
+    /// Whether the constraint in `slot` belongs to an island that iterates
+    /// (its contacts carry their load, `ContactConstraint::load_share`).
+    pub fn slot_iterates(&self, slot: u32) -> bool {
+        slot < self.single_pass_start || self.iterating_overflow.is_some_and(|r| slot >= r.start)
+    }
+
+    /// Whether island `root` goes to the wide solver's iterating groups.
+    fn iterates_wide(&self, root: usize, wide: bool) -> bool {
+        let why = self.needs.reasons[root];
+        wide && self.iterations[root] > 1
+            && (why.mass_ratio || why.depth || why.stiff)
+            && self.needs.points[root] >= WIDE_ISLAND_POINTS
     }
 
     /// Iterations per island root from the work budget shared by the
@@ -194,19 +235,24 @@ impl SolverOrder {
         // `counts[r]` is now the end of island r (and the start of r + 1).
     }
 
-    /// Final order: each iterating island as its own range, then all
-    /// one-pass islands together in colour order as a single range.
-    fn order_islands(&mut self, n: usize, links: &[Link]) {
+    /// Final order: each small iterating island as its own range, the big
+    /// ones together in colour order (wide), then all one-pass islands
+    /// together in colour order.
+    fn order_islands(&mut self, n: usize, links: &[Link], wide: bool) {
         self.order.clear();
         self.ranges.clear();
         self.colors.clear();
         let mut start = 0;
         let mut single_pass = 0;
+        let mut wide_iterating = 0;
         for r in 0..n {
             let end = self.counts[r] as usize;
             if end > start {
                 let iterations = self.iterations[r];
-                if iterations > 1 {
+                if self.iterates_wide(r, wide) {
+                    wide_iterating += end - start;
+                    self.wide_passes = self.wide_passes.max(iterations);
+                } else if iterations > 1 {
                     let from = self.order.len() as u32;
                     self.order.extend_from_slice(&self.grouped[start..end]);
                     self.ranges.push(IslandRange {
@@ -220,27 +266,51 @@ impl SolverOrder {
             }
             start = end;
         }
-        self.single_pass_start = self.order.len() as u32;
-        if single_pass == 0 {
-            return;
+        let mut iterating_overflow = Vec::new();
+        if wide_iterating > 0 {
+            let overflow = self.colour_islands(n, links, |o, r| o.iterates_wide(r, wide));
+            iterating_overflow = self.order.split_off(overflow as usize);
+            self.iterating_colors = self.colors.len();
         }
-        let Self {
-            grouped,
-            coloring,
-            order,
-            roots,
-            iterations,
-            colors,
-            ..
-        } = self;
-        let singles = grouped
+        self.single_pass_start = self.order.len() as u32;
+        if single_pass > 0 {
+            let overflow = self.colour_islands(n, links, |o, r| o.iterations[r] == 1);
+            self.push_overflow(overflow);
+        }
+        if !iterating_overflow.is_empty() {
+            let from = self.order.len() as u32;
+            self.order.extend_from_slice(&iterating_overflow);
+            self.iterating_overflow = Some(IslandRange {
+                start: from,
+                end: self.order.len() as u32,
+                iterations: self.wide_passes,
+            });
+        }
+    }
+
+    /// Append the links of the islands `take` selects (by root) to `order`
+    /// in colour order; returns where their overflow starts.
+    fn colour_islands(
+        &mut self,
+        n: usize,
+        links: &[Link],
+        take: impl Fn(&Self, usize) -> bool,
+    ) -> u32 {
+        let mut coloring = std::mem::take(&mut self.coloring);
+        let mut order = std::mem::take(&mut self.order);
+        let mut colors = std::mem::take(&mut self.colors);
+        let singles = self
+            .grouped
             .iter()
-            .filter(|&&i| iterations[roots[i as usize] as usize] == 1)
+            .filter(|&&i| take(self, self.roots[i as usize] as usize))
             .map(|&i| {
                 let l = &links[i as usize];
                 (i, l.a, l.b, l.points == 2)
             });
-        let overflow = coloring.order(n, singles, order, colors);
-        self.push_overflow(overflow);
+        let overflow = coloring.order(n, singles, &mut order, &mut colors);
+        self.coloring = coloring;
+        self.order = order;
+        self.colors = colors;
+        overflow
     }
 }

@@ -72,9 +72,10 @@ pub(crate) fn relax(s: &mut SolverScratch, inv_h: Real, push: Real) {
     solve_constraints(s, inv_h, push, Phase::Relax);
 }
 
-/// One phase over all constraints: the joints, then the colour groups wide,
-/// then the iterating islands and the colouring's overflow by the scalar
-/// solver.
+/// One phase over all constraints: the joints, then the big iterating
+/// islands' colour groups wide (pass after pass until they converge), the
+/// one-pass colour groups wide, then the small iterating islands and the
+/// colouring's overflow by the scalar solver.
 fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phase) {
     let SolverScratch {
         solver_bodies,
@@ -82,6 +83,7 @@ fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phas
         solver_order,
         bundles,
         bundles_used,
+        iterating_bundles,
         joints,
         iterating_joints,
         joint_passes,
@@ -94,31 +96,69 @@ fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phas
         solver_bodies,
         phase,
     );
-    let bundles = &mut bundles[..*bundles_used];
-    wide::solve_all(bundles, solver_bodies, inv_h, push, phase);
+    let (iterating, single) = bundles[..*bundles_used].split_at_mut(*iterating_bundles);
+    if !iterating.is_empty() {
+        let overflow = solver_order.iterating_overflow.map_or(&mut [][..], |r| {
+            &mut constraints[r.start as usize..r.end as usize]
+        });
+        let passes = solver_order.wide_passes;
+        for pass in 0..passes {
+            let first = pass == 0;
+            let (delta, scale) =
+                wide::solve_iterating(iterating, solver_bodies, inv_h, push, phase, first);
+            let (o_delta, o_scale) =
+                scalar_pass(overflow, solver_bodies, inv_h, push, phase, first);
+            // Converged to single precision: more passes change nothing
+            // the f32 lanes can hold.
+            if pass + 1 < passes
+                && delta.max(o_delta) <= WIDE_TOLERANCE * scale.max(o_scale) + 1e-12
+            {
+                break;
+            }
+        }
+    }
+    wide::solve_all(single, solver_bodies, inv_h, push, phase);
     for range in solver_order.ranges.iter() {
         let island = &mut constraints[range.start as usize..range.end as usize];
         let iterations = range.iterations;
-        if phase == Phase::Relax {
-            for c in island.iter_mut() {
-                cs::count_second_half(c);
-            }
-        }
         for it in 0..iterations {
-            let mut max_delta: Real = 0.0;
-            let mut scale: Real = 0.0;
-            for c in island.iter_mut() {
-                max_delta = max_delta.max(cs::solve(c, solver_bodies, inv_h, push, phase));
-                if iterations > 1 {
-                    for p in &c.points[..c.count] {
-                        scale = scale.max(p.normal_impulse);
-                    }
-                }
-            }
+            let (max_delta, scale) =
+                scalar_pass(island, solver_bodies, inv_h, push, phase, it == 0);
             // Converged: further passes would change nothing measurable.
             if it + 1 < iterations && max_delta <= 1e-9 * scale + 1e-14 {
                 break;
             }
         }
     }
+}
+
+/// Relative impulse change below which the wide iterating passes stop (a
+/// few units of single-precision round-off).
+const WIDE_TOLERANCE: Real = 1e-6;
+
+/// One scalar pass over `constraints`; returns (largest impulse change,
+/// largest normal impulse). `first`: the phase's first pass (the relax
+/// phase books the second half of the warm start once).
+fn scalar_pass(
+    constraints: &mut [crate::physics::solver::contact_constraint::ContactConstraint],
+    bodies: &mut [crate::physics::solver::solver_body::SolverBody],
+    inv_h: Real,
+    push: Real,
+    phase: Phase,
+    first: bool,
+) -> (Real, Real) {
+    if phase == Phase::Relax && first {
+        for c in constraints.iter_mut() {
+            cs::count_second_half(c);
+        }
+    }
+    let mut max_delta: Real = 0.0;
+    let mut scale: Real = 0.0;
+    for c in constraints.iter_mut() {
+        max_delta = max_delta.max(cs::solve(c, bodies, inv_h, push, phase));
+        for p in &c.points[..c.count] {
+            scale = scale.max(p.normal_impulse);
+        }
+    }
+    (max_delta, scale)
 }

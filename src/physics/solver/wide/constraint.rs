@@ -66,6 +66,9 @@ pub struct WideConstraint {
     /// The shapes' rounding radii (see `contact_solver::current_separation`).
     pub rim_a: W,
     pub rim_b: W,
+    /// Share of last substep's load a contact carries rigidly (scalar
+    /// `ContactConstraint::load_share`): 0.5 in iterating islands, else 0.
+    pub load_share: W,
     /// Lanes solved with the 2×2 block solver.
     pub block: Mask,
     /// Lanes with a second point.
@@ -99,6 +102,7 @@ impl WideConstraint {
         };
         self.set_header(i, (c.a, c.b), c.normal, &m, c.softness, c.restitution);
         self.set_rims(i, (c.radius_a, c.radius_b));
+        self.load_share.0[i] = c.load_share as Lane;
         let two = c.count == 2;
         self.set_block(i, two, (c.k11, c.k12, c.k22, c.block));
         // Both points: a one-point constraint's second is all zeros.
@@ -173,6 +177,7 @@ impl WideConstraint {
         let (ba, bb) = (&bodies[a as usize], &bodies[b as usize]);
         self.set_header(i, (a, b), normal, &m, input.softness, input.restitution);
         self.set_rims(i, input.radius);
+        self.load_share.0[i] = cs::load_share(input.preserve_load) as Lane;
         let two = manifold.count == 2;
         let mut approach = [0.0; 2];
         let mut anchors = [(Vec2::ZERO, Vec2::ZERO); 2];

@@ -40,7 +40,7 @@ pub fn warm_start_all(bundles: &mut [WideConstraint], bodies: &mut [SolverBody])
 }
 
 /// Solve (with bias) or relax (without) all bundles once (see
-/// `contact_solver::solve`).
+/// `contact_solver::solve`): the one-pass islands, plain soft contacts.
 pub fn solve_all(
     bundles: &mut [WideConstraint],
     bodies: &mut [SolverBody],
@@ -48,6 +48,57 @@ pub fn solve_all(
     push_speed: Real,
     phase: Phase,
 ) {
+    let pass = Pass {
+        inv_h: inv_h as Lane,
+        push_speed: push_speed as Lane,
+        phase,
+        first: true,
+    };
+    dispatch::<false>(bundles, bodies, pass);
+}
+
+/// One pass of an iterating island's bundles: contacts carry their load
+/// (`load_share`) and the pass reports how much it changed, as
+/// `(largest impulse change, largest normal impulse)` over all lanes, for
+/// the convergence test. `first`: the phase's first pass (the relax phase
+/// books the second half of the warm start once).
+pub fn solve_iterating(
+    bundles: &mut [WideConstraint],
+    bodies: &mut [SolverBody],
+    inv_h: Real,
+    push_speed: Real,
+    phase: Phase,
+    first: bool,
+) -> (Real, Real) {
+    let pass = Pass {
+        inv_h: inv_h as Lane,
+        push_speed: push_speed as Lane,
+        phase,
+        first,
+    };
+    let (delta, scale) = dispatch::<true>(bundles, bodies, pass);
+    let largest = |w: W| w.0.iter().fold(0.0 as Lane, |m, &x| m.max(x)) as Real;
+    (largest(delta), largest(scale))
+}
+
+/// What one pass over bundles needs to know.
+#[derive(Clone, Copy)]
+struct Pass {
+    inv_h: Lane,
+    push_speed: Lane,
+    phase: Phase,
+    /// Book the second half of the warm start (relax phase, first pass).
+    first: bool,
+}
+
+/// The solve on the fastest path the CPU has. `ITERATING`: with carried
+/// load and the convergence measure.
+#[inline(always)]
+fn dispatch<const ITERATING: bool>(
+    bundles: &mut [WideConstraint],
+    bodies: &mut [SolverBody],
+    pass: Pass,
+) -> (W, W) {
     #[cfg(target_arch = "x86_64")]
     {
         assert!(
@@ -55,13 +106,13 @@ pub fn solve_all(
             "the wide solver needs AVX"
         );
         // SAFETY: the CPU supports AVX (checked just above).
-        unsafe { solve_avx(bundles, bodies, inv_h, push_speed, phase) };
+        unsafe { solve_avx::<ITERATING>(bundles, bodies, pass) }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
         check_indices(bundles, bodies);
         // SAFETY: indices checked just above.
-        unsafe { solve_impl(bundles, bodies, inv_h, push_speed, phase) };
+        unsafe { solve_impl::<ITERATING>(bundles, bodies, pass) }
     }
 }
 
@@ -76,17 +127,15 @@ unsafe fn warm_start_avx(bundles: &mut [WideConstraint], bodies: &mut [SolverBod
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-unsafe fn solve_avx(
+unsafe fn solve_avx<const ITERATING: bool>(
     bundles: &mut [WideConstraint],
     bodies: &mut [SolverBody],
-    inv_h: Real,
-    push_speed: Real,
-    phase: Phase,
-) {
+    pass: Pass,
+) -> (W, W) {
     // Checked here, where it compiles to AVX.
     check_indices(bundles, bodies);
     // SAFETY: indices checked just above.
-    unsafe { solve_impl(bundles, bodies, inv_h, push_speed, phase) };
+    unsafe { solve_impl::<ITERATING>(bundles, bodies, pass) }
 }
 
 /// The lane loops index bodies unchecked (`gather.rs`): every index must
@@ -212,14 +261,17 @@ fn record_impact(cp: &mut WidePoint, hit: Mask, v_start: W, s: W, a: W) {
 /// # Safety
 /// `check_indices(bundles, bodies)` holds.
 #[inline(always)]
-unsafe fn solve_impl(
+unsafe fn solve_impl<const ITERATING: bool>(
     bundles: &mut [WideConstraint],
     bodies: &mut [SolverBody],
-    inv_h: Real,
-    push_speed: Real,
-    phase: Phase,
-) {
-    let (inv_h, push_speed) = (inv_h as Lane, push_speed as Lane);
+    pass: Pass,
+) -> (W, W) {
+    let Pass {
+        inv_h,
+        push_speed,
+        phase,
+        first,
+    } = pass;
     // Only impact recording (bouncing lanes) needs it.
     let kick_offset_of = |c: &WideConstraint| {
         if phase == Phase::Solve && c.bouncy.any() {
@@ -228,8 +280,9 @@ unsafe fn solve_impl(
             W::ZERO
         }
     };
+    let mut change = Change::default();
     for c in bundles.iter_mut() {
-        if phase == Phase::Relax {
+        if phase == Phase::Relax && first {
             count_second_half(c);
         }
         // SAFETY (the gathers and scatters here): every index was checked
@@ -238,29 +291,51 @@ unsafe fn solve_impl(
         let b = unsafe { gather(bodies, &c.b) };
         let mut vel = (a.v, a.w, b.v, b.w);
         let kick_offset = kick_offset_of(c);
-        let solved = solve_block(c, &a, &b, &mut vel, inv_h, push_speed, phase, kick_offset);
+        let terms = Terms {
+            inv_h,
+            push_speed,
+            phase,
+            kick_offset,
+        };
+        let solved = solve_block::<ITERATING>(c, &a, &b, &mut vel, terms, &mut change);
         let sequential = solved.not();
         if sequential.any() {
-            solve_points(
-                c,
-                &a,
-                &b,
-                &mut vel,
-                sequential,
-                inv_h,
-                push_speed,
-                phase,
-                kick_offset,
-            );
+            solve_points::<ITERATING>(c, &a, &b, &mut vel, sequential, terms, &mut change);
         }
         if phase == Phase::Relax {
-            friction(c, &mut vel);
+            friction::<ITERATING>(c, &mut vel, &mut change);
         }
         unsafe {
             scatter(bodies, &c.a, vel.0, vel.1);
             scatter(bodies, &c.b, vel.2, vel.3);
         }
     }
+    (change.delta, change.scale)
+}
+
+/// Per-lane convergence measure of an iterating pass: the largest impulse
+/// change and the largest normal impulse (scalar `solve`'s `max_delta` and
+/// `scale`).
+#[derive(Clone, Copy, Default)]
+struct Change {
+    delta: W,
+    scale: W,
+}
+
+impl Change {
+    #[inline(always)]
+    fn note(&mut self, applied: W) {
+        self.delta = self.delta.max(applied.max(-applied));
+    }
+}
+
+/// The per-bundle constants of a pass.
+#[derive(Clone, Copy)]
+struct Terms {
+    inv_h: Lane,
+    push_speed: Lane,
+    phase: Phase,
+    kick_offset: W,
 }
 
 type Vel = (V2, W, V2, W);
@@ -307,19 +382,22 @@ fn apply_all(c: &WideConstraint, ra: V2, rb: V2, p: V2, vel: &mut Vel) {
 }
 
 /// The point-by-point normal solve in the lanes of `lanes`.
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn solve_points(
+fn solve_points<const ITERATING: bool>(
     c: &mut WideConstraint,
     a: &WideBody,
     b: &WideBody,
     vel: &mut Vel,
     lanes: Mask,
-    inv_h: Lane,
-    push_speed: Lane,
-    phase: Phase,
-    kick_offset: W,
+    terms: Terms,
+    change: &mut Change,
 ) {
+    let Terms {
+        inv_h,
+        push_speed,
+        phase,
+        kick_offset,
+    } = terms;
     let n = c.n;
     // Masks only where block-solved lanes must be left alone: a missing
     // second point has zero mass and impulse, so it changes nothing.
@@ -334,8 +412,12 @@ fn solve_points(
         let dv = relative_velocity(vel.0, vel.1, vel.2, vel.3, ra, rb);
         let vn = dv.dot(n);
         // One-pass islands: plain soft contact (scalar `load_share` = 0).
-        let impulse =
-            -cp.normal_mass * (mass_scale * vn + bias) - impulse_scale * cp.normal_impulse;
+        let soft_part = if ITERATING {
+            cp.normal_impulse - c.load_share * cp.warm_normal
+        } else {
+            cp.normal_impulse
+        };
+        let impulse = -cp.normal_mass * (mass_scale * vn + bias) - impulse_scale * soft_part;
         let new_impulse = (cp.normal_impulse + impulse).max(W::ZERO);
         if bouncy.any() {
             let hit = on
@@ -346,6 +428,10 @@ fn solve_points(
             record_impact(cp, hit, vn - kick_offset, s, rel_accel);
         }
         let applied = new_impulse - cp.normal_impulse;
+        if ITERATING {
+            change.note(W::select(on, applied, W::ZERO));
+            change.scale = change.scale.max(new_impulse);
+        }
         let p = n.scale(applied);
         if every_lane {
             cp.normal_impulse = new_impulse;
@@ -365,7 +451,7 @@ fn solve_points(
 
 /// Friction (relax phase) for both points.
 #[inline(always)]
-fn friction(c: &mut WideConstraint, vel: &mut Vel) {
+fn friction<const ITERATING: bool>(c: &mut WideConstraint, vel: &mut Vel, change: &mut Change) {
     let t = V2 {
         x: c.n.y,
         y: -c.n.x,
@@ -385,6 +471,9 @@ fn friction(c: &mut WideConstraint, vel: &mut Vel) {
         new_impulse = W::select(new_impulse.gt(max_f), max_f, new_impulse);
         let applied = new_impulse - cp.tangent_impulse;
         cp.tangent_impulse = new_impulse;
+        if ITERATING {
+            change.note(applied);
+        }
         let p = t.scale(applied);
         apply_all(c, ra, rb, p, vel);
     }
@@ -393,18 +482,21 @@ fn friction(c: &mut WideConstraint, vel: &mut Vel) {
 /// The 2×2 block solve of two-point lanes (scalar `solve_block`). Returns
 /// the lanes it solved; the others are left unchanged for the point-by-point
 /// solve.
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn solve_block(
+fn solve_block<const ITERATING: bool>(
     c: &mut WideConstraint,
     a: &WideBody,
     b: &WideBody,
     vel: &mut Vel,
-    inv_h: Lane,
-    push_speed: Lane,
-    phase: Phase,
-    kick_offset: W,
+    terms: Terms,
+    change: &mut Change,
 ) -> Mask {
+    let Terms {
+        inv_h,
+        push_speed,
+        phase,
+        kick_offset,
+    } = terms;
     if !c.block.any() {
         return c.block;
     }
@@ -421,9 +513,19 @@ fn solve_block(
     let (l1, l2) = (p0.normal_impulse, p1.normal_impulse);
     let kl1 = k11 * l1 + k12 * l2;
     let kl2 = k12 * l1 + k22 * l2;
-    // No carried load in one-pass islands (scalar `load_share` = 0).
-    let r1 = kl1 - ms1 * vn1 - b1 - is1 * kl1;
-    let r2 = kl2 - ms2 * vn2 - b2 - is2 * kl2;
+    // The soft part acts on the change from the carried load (none in
+    // one-pass islands: scalar `load_share` = 0).
+    let (kd1, kd2) = if ITERATING {
+        let (d1, d2) = (
+            l1 - c.load_share * p0.warm_normal,
+            l2 - c.load_share * p1.warm_normal,
+        );
+        (k11 * d1 + k12 * d2, k12 * d1 + k22 * d2)
+    } else {
+        (kl1, kl2)
+    };
+    let r1 = kl1 - ms1 * vn1 - b1 - is1 * kd1;
+    let r2 = kl2 - ms2 * vn2 - b2 - is2 * kd2;
     let inv_det = W::ONE / det;
     let both = (
         (k22 * r1 - k12 * r2) * inv_det,
@@ -462,6 +564,10 @@ fn solve_block(
         cp.normal_impulse = W::select(solved, new, cp.normal_impulse);
         cp.total_normal_impulse =
             W::select(solved, cp.total_normal_impulse + d, cp.total_normal_impulse);
+        if ITERATING {
+            change.note(W::select(solved, d, zero));
+            change.scale = change.scale.max(W::select(solved, new, zero));
+        }
     }
     let p1v = n.scale(d1);
     let p2v = n.scale(d2);
