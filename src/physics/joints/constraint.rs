@@ -107,7 +107,7 @@ impl JointConstraint {
     pub fn angle(&self, bodies: &[SolverBody]) -> Real {
         // One atan2 of the relative rotation (B's change seen from A's).
         let (qa, qb) = (bodies[self.a as usize].dq, bodies[self.b as usize].dq);
-        self.angle0 + qa.inv_mul(qb).angle()
+        self.angle0 + qa.inv_mul(qb).small_angle()
     }
 
     /// Rotation of A now (for axes fixed in A).

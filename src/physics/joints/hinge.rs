@@ -17,7 +17,7 @@
 //! Positions: C is projected out after each drift (see `solver.rs`).
 
 use super::super::error::{PhysicsError, PhysicsResult};
-use super::super::math::{Real, Vec2};
+use super::super::math::{cross, Real, Vec2};
 use super::constraint::{
     apply_point, clamp_correction, clamp_scalar, point_velocity, project_point, solve_point,
     solve_point_mass, solver_limits_and_motor, JointConstraint, Vel, IMPULSES, LIMITS,
@@ -158,26 +158,28 @@ fn block_mass(c: &JointConstraint, ra: Vec2, rb: Vec2, sign: Real) -> [[Real; 3]
     [[k11, k12, k13], [k12, k22, k23], [k13, k23, k33]]
 }
 
-/// Solve K·x = r (Cramer); `None` when K is singular.
+/// Solve K·x = r for a symmetric K by its cofactors (one division);
+/// `None` when K is singular.
 fn solve3(k: &[[Real; 3]; 3], r: [Real; 3]) -> Option<[Real; 3]> {
-    let det = |m: &[[Real; 3]; 3]| {
-        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
-            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
-    };
-    let d = det(k);
-    if d.abs() <= Real::MIN_POSITIVE {
+    let (a, b, c) = (k[0][0], k[0][1], k[0][2]);
+    let (d, e, f) = (k[1][1], k[1][2], k[2][2]);
+    // Cofactors of the symmetric matrix [[a b c] [b d e] [c e f]].
+    let c00 = d * f - e * e;
+    let c01 = c * e - b * f;
+    let c02 = b * e - c * d;
+    let c11 = a * f - c * c;
+    let c12 = b * c - a * e;
+    let c22 = a * d - b * b;
+    let det = a * c00 + b * c01 + c * c02;
+    if det.abs() <= Real::MIN_POSITIVE {
         return None;
     }
-    let mut x = [0.0; 3];
-    for (i, xi) in x.iter_mut().enumerate() {
-        let mut m = *k;
-        for row in 0..3 {
-            m[row][i] = r[row];
-        }
-        *xi = det(&m) / d;
-    }
-    Some(x)
+    let inv = 1.0 / det;
+    Some([
+        inv * (c00 * r[0] + c01 * r[1] + c02 * r[2]),
+        inv * (c01 * r[0] + c11 * r[1] + c12 * r[2]),
+        inv * (c02 * r[0] + c12 * r[1] + c22 * r[2]),
+    ])
 }
 
 /// Point rows and the near limit row together (Box2D v2's revolute block):
@@ -190,11 +192,25 @@ fn solve_block(
     (slot, sign, gap): (usize, Real, Real),
 ) {
     let (ra, rb) = c.anchors(bodies);
-    let k = block_mass(c, ra, rb, sign);
     let cdot = point_velocity(v, ra, rb);
     let (bias, _, _) = c.limit_terms(gap);
     let cdot3 = sign * (v.3 - v.1) + bias;
     let old = c.imp[slot];
+    if old == 0.0 {
+        // Limit not pushing (the usual case, far from it): if the point rows
+        // alone leave the limit row's velocity non-negative, that is the
+        // block's solution (the complementarity problem has only one), and
+        // the 3×3 solve is not needed.
+        let dp = solve_point_mass(c, ra, rb, -cdot);
+        let turn = c.ib * cross(rb, dp) + c.ia * cross(ra, dp);
+        if cdot3 + sign * turn >= 0.0 {
+            c.imp[0] += dp.x;
+            c.imp[1] += dp.y;
+            apply_point(c, ra, rb, dp, v);
+            return;
+        }
+    }
+    let k = block_mass(c, ra, rb, sign);
     let Some(x) = solve3(&k, [-cdot.x, -cdot.y, -cdot3]) else {
         solve_point(c, bodies, v, 0, None);
         return;
