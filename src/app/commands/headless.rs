@@ -58,6 +58,8 @@ impl Default for RunRequest {
 pub struct RunReport {
     pub scene: Scene,
     pub wall_seconds: f64,
+    /// Steps this run took (a snapshot's earlier steps not counted).
+    pub steps_run: u64,
 }
 
 /// Steps between progress updates (and budget checks by the caller).
@@ -137,6 +139,7 @@ pub fn run(req: &RunRequest) -> Result<RunReport, SceneError> {
     Ok(RunReport {
         scene,
         wall_seconds,
+        steps_run: done,
     })
 }
 
@@ -150,11 +153,12 @@ pub fn summary(report: &RunReport) -> String {
     let world = report.scene.world();
     let bodies = world.body_count();
     format!(
-        "{}: {} steps ({:.2} s simulated) in {:.1} ms, {} bodies ({} awake), energy {:.3} J, state_hash={}",
+        "{}: {} steps ({:.2} s simulated) in {:.1} ms ({:.3} ms/step), {} bodies ({} awake), energy {:.3} J, state_hash={}",
         crate::script::scene::shown_path(report.scene.path()),
         world.step_count(),
         world.time(),
         report.wall_seconds * 1000.0,
+        report.wall_seconds * 1000.0 / report.steps_run.max(1) as f64,
         bodies,
         world.awake_body_count(),
         world.energy(),

@@ -14,14 +14,20 @@ fn static_box(hx: f64, hy: f64, cx: f64, cy: f64) -> Geom {
     Geom::Box { hx, hy, cx, cy }
 }
 
+/// Where the container's static body sits: the floor's centre (so a scene
+/// file building it as `box { ... }` plus `add_box` is the same body,
+/// `scenes/ball_pit.lua`).
+const PIT_ORIGIN: [f64; 2] = [0.0, -0.5];
+
 /// A floor and two walls: an open box `PIT_WIDTH` wide inside, its floor's
-/// top at y = 0, walls `height` tall.
+/// top at y = 0, walls `height` tall (offsets from `PIT_ORIGIN`).
 fn container(height: f64) -> Vec<Geom> {
     let half = 0.5 * PIT_WIDTH;
+    let up = -PIT_ORIGIN[1];
     vec![
-        static_box(half + 1.0, 0.5, 0.0, -0.5),
-        static_box(0.5, 0.5 * height, -half - 0.5, 0.5 * height),
-        static_box(0.5, 0.5 * height, half + 0.5, 0.5 * height),
+        static_box(half + 1.0, 0.5, 0.0, 0.0),
+        static_box(0.5, 0.5 * height, -half - 0.5, 0.5 * height + up),
+        static_box(0.5, 0.5 * height, half + 0.5, 0.5 * height + up),
     ]
 }
 
@@ -52,7 +58,7 @@ fn pit_for(bodies: &[DynBody]) -> Vec<Geom> {
 /// piling up (the scene of issue 14 with n = 200: a 20 x 10 grid).
 pub fn ball_pit(n: usize) -> SceneDesc {
     let bodies = drop_grid(n, Geom::Circle { r: 0.4 });
-    SceneDesc::new([0.0, 0.0], pit_for(&bodies), bodies)
+    SceneDesc::new(PIT_ORIGIN, pit_for(&bodies), bodies)
 }
 
 /// `box_pile`: 200 boxes 0.5 m square dropped the same way into the same box.
@@ -65,7 +71,7 @@ pub fn box_pile() -> SceneDesc {
         cy: 0.0,
     };
     let bodies = drop_grid(200, geom);
-    SceneDesc::new([0.0, 0.0], pit_for(&bodies), bodies)
+    SceneDesc::new(PIT_ORIGIN, pit_for(&bodies), bodies)
 }
 
 /// Appends one ragdoll standing at (x, y) (its feet) to `desc`: 11 bodies
