@@ -7,7 +7,8 @@
 //! refused value does not hide the rest; every refusal must name
 //! `scene.lua:LINE`. Asserted for every seed: no panic, no NaN or infinity
 //! in any body after any step, no step past the limits, and a stopping
-//! error (if any) is one line naming the scene file.
+//! error (if any) is one line naming the scene file. Closed scenes (bodies
+//! thrown above a floor, nothing that adds energy) never gain energy.
 //!
 //! A few hundred seeds by default; `PHYSBOX_FUZZ=1` runs thousands. A
 //! failing seed's scene is written next to the test's temp folder; keep it
@@ -461,6 +462,126 @@ fn random_scenes_never_panic_go_non_finite_or_run_past_their_limits() {
         failures.join("\n")
     );
     assert!(finished > seeds / 3, "too few scenes ran: {finished}");
+}
+
+/// A closed scene: bodies of sizes in the usual range, restitution at most
+/// `max_restitution`, thrown in random directions above a floor, apart from each other at
+/// the start, with nothing that adds energy (no joints, springs, motors,
+/// forces or callbacks).
+fn closed_scene(seed: u64, max_restitution: f64) -> String {
+    let mut r = Rng::new(seed ^ 0x5eed_c105_ed00);
+    let mut s = String::from("box { x = 0, y = -0.5, w = 60, h = 1, static = true }\n");
+    let bodies = 2 + r.below(11);
+    for i in 0..bodies {
+        let (row, col) = (i / 6, i % 6);
+        let mut o = format!(
+            "x = {}, y = {}, angle = {}, vx = {}, vy = {}, omega = {}",
+            lua_num(-7.5 + 3.0 * col as f64 + r.between(-0.3, 0.3)),
+            lua_num(2.0 + 3.0 * row as f64 + r.between(0.0, 2.0)),
+            lua_num(r.between(-3.0, 3.0)),
+            lua_num(r.between(-6.0, 6.0)),
+            lua_num(r.between(-6.0, 6.0)),
+            lua_num(r.between(-6.0, 6.0)),
+        );
+        let restitution = match r.below(3) {
+            0 => 0.0,
+            1 => 1.0,
+            _ => r.unit(),
+        } * max_restitution;
+        write!(
+            o,
+            ", restitution = {}, friction = {}",
+            lua_num(restitution),
+            lua_num(r.unit())
+        )
+        .unwrap();
+        let kind = r.pick(&["circle", "box", "polygon"]);
+        match kind {
+            "circle" => write!(o, ", r = {}", lua_num(r.between(0.1, 1.0))).unwrap(),
+            "box" => write!(
+                o,
+                ", w = {}, h = {}",
+                lua_num(r.between(0.1, 1.4)),
+                lua_num(r.between(0.1, 1.4))
+            )
+            .unwrap(),
+            _ => {
+                let k = 3 + r.below(6);
+                let scale = r.between(0.1, 0.7);
+                let pts: Vec<String> = (0..k)
+                    .map(|j| {
+                        let a = j as f64 / k as f64 * std::f64::consts::TAU;
+                        format!(
+                            "{{{}, {}}}",
+                            lua_num(scale * a.cos()),
+                            lua_num(scale * a.sin())
+                        )
+                    })
+                    .collect();
+                write!(o, ", points = {{{}}}", pts.join(", ")).unwrap();
+            }
+        }
+        writeln!(s, "{kind} {{ {o} }}").unwrap();
+    }
+    s
+}
+
+/// The largest energy gain over 300 steps of closed scenes (relative to
+/// each scene's starting energy), and the seeds past `limit`.
+fn energy_gains(max_restitution: f64, limit: f64) -> (f64, Vec<String>) {
+    let thorough = std::env::var_os("PHYSBOX_FUZZ").is_some();
+    let seeds = if thorough { 1000 } else { 100 };
+    let dir = temp_dir("closed");
+    let path = dir.join("scene.lua");
+    let mut failures = Vec::new();
+    let mut worst: f64 = 0.0;
+    for seed in 0..seeds {
+        let src = closed_scene(seed, max_restitution);
+        std::fs::write(&path, &src).unwrap();
+        let mut scene = Scene::load(&path, &SceneOptions::default()).unwrap();
+        let start = scene.world().energy();
+        let mut gain: f64 = 0.0;
+        for _ in 0..300 {
+            scene.step(1).unwrap();
+            gain = gain.max(scene.world().energy() - start);
+        }
+        let relative = gain / start.abs().max(1.0);
+        worst = worst.max(relative);
+        if relative > limit {
+            let keep = dir.join(format!("closed_{seed}.lua"));
+            std::fs::write(&keep, &src).unwrap();
+            failures.push(format!(
+                "seed {seed} ({}): energy grew by {:.3} %",
+                keep.display(),
+                100.0 * relative
+            ));
+        }
+    }
+    eprintln!(
+        "{seeds} closed scenes (restitution <= {max_restitution}): largest energy gain {:.4} %",
+        100.0 * worst
+    );
+    (worst, failures)
+}
+
+#[test]
+fn closed_random_scenes_never_gain_energy() {
+    // Energy may only be lost (friction, inelastic contacts) in a scene
+    // with nothing that adds it; a gain is the solver inventing motion.
+    // Measured: no gain at all (to 1e-9) with restitution up to 0.5.
+    let (_, failures) = energy_gains(0.5, 1e-9);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn closed_random_scenes_with_elastic_bodies_gain_no_more_than_today() {
+    // Known gap (issue 18 §4, the elastic box): with restitution up to 1,
+    // tumbling elastic polygons hitting each other and the floor gain up to
+    // 5.3 % over 300 steps (6 of 100 seeds above 1 %; 0.32 % with
+    // restitution up to 0.9). The target is DESIGN.md §5's 1 %; this pins
+    // today's figure so it cannot widen.
+    let (worst, _) = energy_gains(1.0, 0.06);
+    assert!(worst < 0.06, "largest gain {:.3} %", 100.0 * worst);
 }
 
 #[test]
