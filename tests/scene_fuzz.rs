@@ -91,6 +91,21 @@ fn lua_num(x: f64) -> String {
 }
 
 /// One random scene.
+/// A regular `k`-gon of circumradius `scale` as a Lua points table.
+fn regular_polygon(k: u64, scale: f64) -> String {
+    let pts: Vec<String> = (0..k)
+        .map(|i| {
+            let a = i as f64 / k as f64 * std::f64::consts::TAU;
+            format!(
+                "{{{}, {}}}",
+                lua_num(scale * a.cos()),
+                lua_num(scale * a.sin())
+            )
+        })
+        .collect();
+    format!("{{{}}}", pts.join(", "))
+}
+
 fn scene(seed: u64) -> String {
     let mut r = Rng::new(seed);
     let mut s = String::new();
@@ -136,17 +151,7 @@ fn scene(seed: u64) -> String {
             "polygon" => {
                 let k = 3 + r.below(6);
                 let scale = r.size();
-                let pts: Vec<String> = (0..k)
-                    .map(|i| {
-                        let a = i as f64 / k as f64 * std::f64::consts::TAU;
-                        format!(
-                            "{{{}, {}}}",
-                            lua_num(scale * a.cos()),
-                            lua_num(scale * a.sin())
-                        )
-                    })
-                    .collect();
-                write!(o, ", points = {{{}}}", pts.join(", ")).unwrap();
+                write!(o, ", points = {}", regular_polygon(k, scale)).unwrap();
                 if r.chance(0.2) {
                     write!(o, ", radius = {}", lua_num(r.size() * 0.1)).unwrap();
                 }
@@ -508,17 +513,7 @@ fn closed_scene(seed: u64, max_restitution: f64) -> String {
             _ => {
                 let k = 3 + r.below(6);
                 let scale = r.between(0.1, 0.7);
-                let pts: Vec<String> = (0..k)
-                    .map(|j| {
-                        let a = j as f64 / k as f64 * std::f64::consts::TAU;
-                        format!(
-                            "{{{}, {}}}",
-                            lua_num(scale * a.cos()),
-                            lua_num(scale * a.sin())
-                        )
-                    })
-                    .collect();
-                write!(o, ", points = {{{}}}", pts.join(", ")).unwrap();
+                write!(o, ", points = {}", regular_polygon(k, scale)).unwrap();
             }
         }
         writeln!(s, "{kind} {{ {o} }}").unwrap();
@@ -531,7 +526,7 @@ fn closed_scene(seed: u64, max_restitution: f64) -> String {
 fn energy_gains(max_restitution: f64, limit: f64) -> (f64, Vec<String>) {
     let thorough = std::env::var_os("PHYSBOX_FUZZ").is_some();
     let seeds = if thorough { 1000 } else { 100 };
-    let dir = temp_dir("closed");
+    let dir = temp_dir(&format!("closed_{max_restitution}"));
     let path = dir.join("scene.lua");
     let mut failures = Vec::new();
     let mut worst: f64 = 0.0;

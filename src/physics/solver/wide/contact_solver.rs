@@ -24,10 +24,7 @@ use crate::physics::solver::Phase;
 pub fn warm_start_all(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
     #[cfg(target_arch = "x86_64")]
     {
-        assert!(
-            crate::physics::solver::wide::lanes::available(),
-            "the wide solver needs AVX"
-        );
+        assert_avx();
         // SAFETY: the CPU supports AVX (checked just above).
         unsafe { warm_start_avx(bundles, bodies) };
     }
@@ -48,13 +45,7 @@ pub fn solve_all(
     push_speed: Real,
     phase: Phase,
 ) {
-    let pass = Pass {
-        inv_h: inv_h as Lane,
-        push_speed: push_speed as Lane,
-        phase,
-        first: true,
-    };
-    dispatch::<false>(bundles, bodies, pass);
+    dispatch::<false>(bundles, bodies, Pass::new(inv_h, push_speed, phase, true));
 }
 
 /// One pass of an iterating island's bundles: contacts carry their load
@@ -70,12 +61,7 @@ pub fn solve_iterating(
     phase: Phase,
     first: bool,
 ) -> (Real, Real) {
-    let pass = Pass {
-        inv_h: inv_h as Lane,
-        push_speed: push_speed as Lane,
-        phase,
-        first,
-    };
+    let pass = Pass::new(inv_h, push_speed, phase, first);
     let (delta, scale) = dispatch::<true>(bundles, bodies, pass);
     let largest = |w: W| w.0.iter().fold(0.0 as Lane, |m, &x| m.max(x)) as Real;
     (largest(delta), largest(scale))
@@ -91,6 +77,17 @@ struct Pass {
     first: bool,
 }
 
+impl Pass {
+    fn new(inv_h: Real, push_speed: Real, phase: Phase, first: bool) -> Pass {
+        Pass {
+            inv_h: inv_h as Lane,
+            push_speed: push_speed as Lane,
+            phase,
+            first,
+        }
+    }
+}
+
 /// The solve on the fastest path the CPU has. `ITERATING`: with carried
 /// load and the convergence measure.
 #[inline(always)]
@@ -101,10 +98,7 @@ fn dispatch<const ITERATING: bool>(
 ) -> (W, W) {
     #[cfg(target_arch = "x86_64")]
     {
-        assert!(
-            crate::physics::solver::wide::lanes::available(),
-            "the wide solver needs AVX"
-        );
+        assert_avx();
         // SAFETY: the CPU supports AVX (checked just above).
         unsafe { solve_avx::<ITERATING>(bundles, bodies, pass) }
     }
@@ -136,6 +130,15 @@ unsafe fn solve_avx<const ITERATING: bool>(
     check_indices(bundles, bodies);
     // SAFETY: indices checked just above.
     unsafe { solve_impl::<ITERATING>(bundles, bodies, pass) }
+}
+
+/// The AVX entry points may only run where the CPU has AVX.
+#[cfg(target_arch = "x86_64")]
+fn assert_avx() {
+    assert!(
+        crate::physics::solver::wide::lanes::available(),
+        "the wide solver needs AVX"
+    );
 }
 
 /// The lane loops index bodies unchecked (`gather.rs`): every index must
