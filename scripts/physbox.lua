@@ -231,6 +231,8 @@ function force(f, bodies) end
 ---@field from physbox.Point
 ---@field to physbox.Point
 ---@field segments? integer # default 20 (segments + 1 masses)
+---@field length? number # rest length (m), at least the from–to distance (default: that distance); longer hangs slack
+---@field slack? number # instead of length: 0.2 = 20 % longer than from–to (0 or more)
 ---@field mass? number # total kg, default 1
 ---@field radius? number # of each mass, default 0.05
 ---@field k? number # nil: inextensible; a number: Hooke links (N/m)

@@ -152,6 +152,35 @@ fn rope_has_its_bodies_and_length() {
 }
 
 #[test]
+fn a_rope_longer_than_its_gap_starts_at_rest_length_and_sags() {
+    // Issue 17: `length` (and `slack`) lay the masses out below the line,
+    // each link at its rest length: the chain's length is exactly L at
+    // creation, every mass lies between the posts and below them, the ends
+    // are exactly `from` and `to`; `length` = the gap is the taut rope.
+    let out = printed(
+        "local function check(r, x0, x1)
+           local below, inside = true, true
+           for k = 2, #r.bodies - 1 do
+             local b = r.bodies[k]
+             below = below and b.y < 5
+             inside = inside and b.x > x0 and b.x < x1
+           end
+           local f, l = r.bodies[1], r.bodies[#r.bodies]
+           print(('%.9f'):format(r:length()), below, inside, f.x, f.y, l.x, l.y)
+         end
+         check(rope { from = {0, 5}, to = {4, 5}, segments = 8, length = 6 }, 0, 4)
+         check(rope { from = {0, 5}, to = {4, 5}, segments = 9, slack = 0.25 }, 0, 4)
+         check(rope { from = {0, 5}, to = {4, 5}, segments = 3, slack = 2 }, 0, 4)
+         local taut = rope { from = {0, 5}, to = {4, 5}, segments = 4, length = 4 }
+         print(('%.9f %.9f'):format(taut:length(), taut.bodies[3].y))",
+    );
+    assert_eq!(out[0], "6.000000000\ttrue\ttrue\t0.0\t5.0\t4.0\t5.0");
+    assert_eq!(out[1], "5.000000000\ttrue\ttrue\t0.0\t5.0\t4.0\t5.0");
+    assert_eq!(out[2], "12.000000000\ttrue\tfalse\t0.0\t5.0\t4.0\t5.0");
+    assert_eq!(out[3], "4.000000000 5.000000000");
+}
+
+#[test]
 fn destroying_a_body_makes_its_joints_stale() {
     let out = printed(
         "local a = circle { x = 0, y = 0, r = 0.2 }
@@ -194,6 +223,31 @@ fn bad_joint_input_names_file_and_line() {
     case("rope { from = {0, 0}, to = {1, 0}, mass = 0 }", "'mass'");
     case("rope { from = {0, 0}, to = {1, 0}, mass = -2 }", "'mass'");
     case("rope { from = {0, 0}, to = {0, 0} }", "zero length");
+    // Issue 17: a rope's `length` / `slack` (at least the ends' distance).
+    case(
+        "rope { from = {0, 0}, to = {3, 4}, length = 4.9 }",
+        "'length' must be from the distance between 'from' and 'to' (5)",
+    );
+    case(
+        "rope { from = {0, 0}, to = {1, 0}, length = 3e9 }",
+        "'length'",
+    );
+    case(
+        "rope { from = {0, 0}, to = {1, 0}, slack = -0.1 }",
+        "'slack'",
+    );
+    case(
+        "rope { from = {0, 0}, to = {1, 0}, slack = 1e10 }",
+        "'slack'",
+    );
+    case(
+        "rope { from = {0, 0}, to = {1, 0}, length = 2, slack = 1 }",
+        "'length' or 'slack', not both",
+    );
+    case(
+        "rope { from = {0, 0}, to = {1, 0}, length = 0/0 }",
+        "'length'",
+    );
     case("hinge { b = a }", "'a' is required");
     case("hinge { a = a, lmits = {0, 1} }", "did you mean 'limits'");
     case("hinge { a = a, limits = {1, -1} }", "lower <= upper");

@@ -312,6 +312,34 @@ fn ropes_come_to_rest_and_sleep_within_20_s() {
 }
 
 #[test]
+fn a_slack_rope_keeps_its_length_hangs_in_a_catenary_and_sleeps() {
+    // Issue 17: `length = 6` and `slack = 0.2` between posts 4 m apart.
+    let f = figures("rope_slack");
+    for (name, l) in [("taut", 4.0), ("length6", 6.0), ("slack02", 4.8)] {
+        let initial = f[&format!("{name}_initial_length")];
+        assert!((initial - l).abs() < 1e-9, "{name}: {f:?}");
+        // Hanging, the links are taut: the rest length, within 1e-3.
+        if name != "taut" {
+            let hanging = f[&format!("{name}_final_length")];
+            assert!((hanging - l).abs() < 1e-3, "{name}: {f:?}");
+        }
+        assert!(f[&format!("{name}_settle_time")] < 20.0, "{name}: {f:?}");
+        assert!(f[&format!("{name}_asleep_time")] < 20.0, "{name}: {f:?}");
+    }
+    // The catenary y = a·cosh(x/a) through the posts, with its length:
+    // a = 1.2329 m, sag 2.0105 m for 6 m; a = 1.8782 m, sag 1.1694 m for
+    // 4.8 m (measured at the masses' centres, 24 and 23 links: 2.0100 and
+    // 1.1725, within 1 %).
+    let sag6 = -f["length6_lowest_y"];
+    let sag48 = -f["slack02_lowest_y"];
+    assert!((sag6 / 2.0105 - 1.0).abs() < 0.01, "{f:?}");
+    assert!((sag48 / 1.1694 - 1.0).abs() < 0.01, "{f:?}");
+    // Far lower than the taut rope (0.25 m: its links give 1 % under its
+    // own weight).
+    assert!(sag48 > 3.0 * -f["taut_lowest_y"], "{f:?}");
+}
+
+#[test]
 fn a_rope_with_damping_0_keeps_its_energy() {
     // `damping = 0`: the energy-conserving rope of before (8.9 m/s at 10 s).
     let f = figures("rope_rest");

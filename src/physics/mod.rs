@@ -91,5 +91,5 @@ pub use world::events::{ContactBegin, ContactEnd, SensorEvent, StepEvents};
 pub use world::id::{BodyId, JointId, ShapeId};
 pub use world::profile::StepProfile;
 pub use world::queries::RayCastHit;
-pub use world::ropes::{Rope, RopeDef, DEFAULT_INTERNAL_DAMPING};
+pub use world::ropes::{Rope, RopeDef, DEFAULT_INTERNAL_DAMPING, MAX_LENGTH as ROPE_MAX_LENGTH};
 pub use world::{StepRefusal, World};

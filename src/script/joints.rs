@@ -18,7 +18,7 @@ use super::sim::SceneContext;
 use super::world_api::body_arg;
 use crate::physics::{
     BodyId, DistanceParams, HingeParams, JointBreak, JointDef, JointId, JointKind, JointType,
-    MouseParams, RopeDef, SliderParams, SpringParams, Vec2, World,
+    MouseParams, RopeDef, SliderParams, SpringParams, Vec2, World, ROPE_MAX_LENGTH,
 };
 use mlua::{AnyUserData, Lua, MetaMethod, Table, UserData, UserDataFields, UserDataMethods, Value};
 
@@ -448,6 +448,8 @@ const ROPE_OPTIONS: &[&str] = &[
     "from",
     "to",
     "segments",
+    "length",
+    "slack",
     "mass",
     "radius",
     "k",
@@ -489,10 +491,35 @@ fn rope(lua: &Lua, opts: Value) -> mlua::Result<Table> {
         Some(k) if k < 0.0 => return Err(o.err(format!("'k' must not be negative, got {k}"))),
         k => k,
     };
+    let distance = (to - from).length();
+    let length = match (o.num("length")?, o.num("slack")?) {
+        (Some(_), Some(_)) => {
+            return Err(o.err("give 'length' or 'slack', not both"));
+        }
+        (Some(l), None) => {
+            if !(l >= distance && l <= ROPE_MAX_LENGTH) {
+                return Err(o.err(format!(
+                    "'length' must be from the distance between 'from' and 'to' ({distance}) to {ROPE_MAX_LENGTH} m, got {l}"
+                )));
+            }
+            Some(l)
+        }
+        (None, Some(s)) => {
+            let l = distance * (1.0 + s);
+            if !(s >= 0.0 && l <= ROPE_MAX_LENGTH) {
+                return Err(o.err(format!(
+                    "'slack' must be 0 or more (0.2: 20 % longer than from–to) with the length at most {ROPE_MAX_LENGTH} m, got {s}"
+                )));
+            }
+            Some(l)
+        }
+        (None, None) => None,
+    };
     let def = RopeDef {
         from,
         to,
         segments: segments as u32,
+        length,
         mass,
         radius: o.positive_opt("radius")?.unwrap_or(0.05),
         k,

@@ -9,6 +9,8 @@
 //! tether carries the load in one row and the chain never exceeds its length.
 //! Hooke rope (k = Some): each link is a `spring` with that k and damping
 //! (stable at any k; see `spring.rs`), no tether.
+//! A rope longer than the distance between its ends (`RopeDef::length`)
+//! starts sagging below the line, every link at its rest length (`layout`).
 //! Ends pinned to bodies with hinge (point) joints. No mass collides with
 //! the bodies the rope is pinned to (`Body::ignores`), nor with its
 //! neighbours (the links between them forbid it, as any joint does).
@@ -32,6 +34,10 @@ pub struct RopeDef {
     pub from: Vec2,
     pub to: Vec2,
     pub segments: u32,
+    /// Rest length along the rope (m); `None`: the distance from `from` to
+    /// `to` (a taut rope). Longer: a slack rope, laid out sagging
+    /// (`layout`) with every link at its rest length.
+    pub length: Option<Real>,
     /// Total mass (kg), split evenly over the segments + 1 masses.
     pub mass: Real,
     pub radius: Real,
@@ -56,6 +62,7 @@ impl Default for RopeDef {
             from: Vec2::ZERO,
             to: Vec2::X,
             segments: 20,
+            length: None,
             mass: 1.0,
             radius: 0.05,
             k: None,
@@ -132,6 +139,7 @@ impl World {
                 "from and to are the same point (zero length)".into(),
             ));
         }
+        let total = rope_length(def.length, span.length())?;
         if let Some(k) = def.k {
             if !(k.is_finite() && k >= 0.0) {
                 return Err(invalid(format!("k must be a non-negative number, got {k}")));
@@ -155,8 +163,8 @@ impl World {
         let n = def.segments as usize;
         let each = def.mass / (n + 1) as Real;
         let mut bodies = Vec::with_capacity(n + 1);
-        for i in 0..=n {
-            let p = def.from + span * (i as Real / n as Real);
+        let points = layout(def.from, def.to, n, total);
+        for &p in &points {
             let id = self.create_body(&BodyDef {
                 body_type: BodyType::Dynamic,
                 position: p,
@@ -183,7 +191,7 @@ impl World {
             self.bodies.at_mut(id.index).ignores = [def.a, def.b];
             bodies.push(id);
         }
-        let rest = span.length() / n as Real;
+        let rest = total / n as Real;
         let mut links = Vec::with_capacity(n);
         for i in 0..n {
             let kind = match def.k {
@@ -218,7 +226,7 @@ impl World {
                 JointKind::Distance(DistanceParams {
                     length: Some(span.length()),
                     min: Some(0.0),
-                    max: Some(span.length()),
+                    max: Some(total),
                 }),
                 bodies[0],
                 Some(bodies[n]),
@@ -262,4 +270,69 @@ impl World {
         }
         Ok(total)
     }
+}
+
+/// The rope's rest length: `length` when given (at least the distance
+/// between its ends, at most `MAX_LENGTH`), else that distance.
+fn rope_length(length: Option<Real>, distance: Real) -> PhysicsResult<Real> {
+    let Some(l) = length else {
+        return Ok(distance);
+    };
+    if !l.is_finite() || l < distance * (1.0 - 1e-12) || l > MAX_LENGTH {
+        return Err(invalid(format!(
+            "length must be from the distance between from and to ({distance}) to {MAX_LENGTH} m, got {l}"
+        )));
+    }
+    Ok(l.max(distance))
+}
+
+/// Longest rope (m): the bound of every `length` (docs/lua-api.md,
+/// "Ranges": twice the largest coordinate).
+pub const MAX_LENGTH: Real = 2e9;
+
+/// Where the masses of a rope of rest length `total` start, `from` to `to`:
+/// on the straight line when taut; when slack, a sagging trapezoid (a V
+/// for an even number of segments) below the line — two straight arms of
+/// ⌊n/2⌋ links and, for odd n, one bottom link parallel to the line — so
+/// every link starts exactly at its rest length and nothing jumps at the
+/// first step. "Below" is the side of −y (the side of +x for a vertical
+/// line); gravity then pulls it into its catenary.
+pub(crate) fn layout(from: Vec2, to: Vec2, n: usize, total: Real) -> Vec<Vec2> {
+    let span = to - from;
+    let d = span.length();
+    let rest = total / n as Real;
+    let straight = |i: usize| from + span * (i as Real / n as Real);
+    let arm_links = n / 2;
+    if total <= d * (1.0 + 1e-12) || arm_links == 0 {
+        return (0..=n).map(straight).collect();
+    }
+    let along = span / d;
+    let mut down = Vec2::new(-along.y, along.x);
+    if down.y > 0.0 || (down.y == 0.0 && down.x < 0.0) {
+        down = -down;
+    }
+    let bottom = if n % 2 == 1 { rest } else { 0.0 };
+    let arm = arm_links as Real * rest;
+    // Each arm covers (d − bottom)/2 along the line and drops the rest.
+    let c = ((d - bottom) / (2.0 * arm)).clamp(-1.0, 1.0);
+    let s = (1.0 - c * c).max(0.0).sqrt();
+    let left = along * c + down * s;
+    let right = along * c - down * s;
+    let mut points = Vec::with_capacity(n + 1);
+    for i in 0..=arm_links {
+        points.push(from + left * (rest * i as Real));
+    }
+    if n % 2 == 1 {
+        let p = points[arm_links] + along * bottom;
+        points.push(p);
+    }
+    let start = *points.last().expect("at least one point");
+    for i in 1..=arm_links {
+        points.push(start + right * (rest * i as Real));
+    }
+    // The last point is `to` up to rounding; make it exact.
+    if let Some(last) = points.last_mut() {
+        *last = to;
+    }
+    points
 }
