@@ -46,34 +46,49 @@ impl Default for SliderParams {
 
 impl SliderParams {
     pub(crate) fn validated(&self, rel_angle: Real, qa: Rot) -> PhysicsResult<SliderParams> {
-        let err = |m: String| Err(PhysicsError::InvalidArgument(format!("slider: {m}")));
-        let len = self.axis.length();
-        if !(len.is_finite() && len > 0.0) {
-            return err(format!(
-                "axis must be a non-zero finite vector, got ({}, {})",
-                self.axis.x, self.axis.y
-            ));
-        }
-        if let Some((lo, hi)) = self.limits {
-            if !(lo.is_finite() && hi.is_finite()) || lo > hi {
-                return err(format!(
-                    "limits must be finite with lower <= upper, got {{{lo}, {hi}}}"
-                ));
-            }
-        }
-        if let Some((speed, force)) = self.motor {
-            if !(speed.is_finite() && force.is_finite() && force >= 0.0) {
-                return err(format!(
-                    "motor needs a finite speed and a non-negative max force, got {{{speed}, {force}}}"
-                ));
-            }
-        }
+        let unit = check_axis_joint("slider", self.axis, self.limits, self.motor, "force")?;
         Ok(SliderParams {
-            axis: qa.inv_rotate(self.axis / len),
+            axis: qa.inv_rotate(unit),
             reference_angle: rel_angle,
             ..*self
         })
     }
+}
+
+/// The checks of a joint with an axis fixed in A (slider, wheel): a
+/// non-zero finite axis (returned as a unit vector), finite limits with
+/// lower <= upper, a finite motor speed and a non-negative maximum
+/// (`max_what`: "force" or "torque").
+pub(crate) fn check_axis_joint(
+    kind: &str,
+    axis: Vec2,
+    limits: Option<(Real, Real)>,
+    motor: Option<(Real, Real)>,
+    max_what: &str,
+) -> PhysicsResult<Vec2> {
+    let err = |m: String| Err(PhysicsError::InvalidArgument(format!("{kind}: {m}")));
+    let len = axis.length();
+    if !(len.is_finite() && len > 0.0) {
+        return err(format!(
+            "axis must be a non-zero finite vector, got ({}, {})",
+            axis.x, axis.y
+        ));
+    }
+    if let Some((lo, hi)) = limits {
+        if !(lo.is_finite() && hi.is_finite()) || lo > hi {
+            return err(format!(
+                "limits must be finite with lower <= upper, got {{{lo}, {hi}}}"
+            ));
+        }
+    }
+    if let Some((speed, max)) = motor {
+        if !(speed.is_finite() && max.is_finite() && max >= 0.0) {
+            return err(format!(
+                "motor needs a finite speed and a non-negative max {max_what}, got {{{speed}, {max}}}"
+            ));
+        }
+    }
+    Ok(axis / len)
 }
 
 #[derive(Clone, Copy, Debug)]

@@ -22,7 +22,9 @@
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Rot, Vec2};
 use super::constraint::{solver_limits_and_motor, JointConstraint, Vel, IMPULSES};
-use super::slider::{axis_frame, project_on_axis, push, solve_axis_limits, Frame};
+use super::slider::{
+    axis_frame, check_axis_joint, project_on_axis, push, solve_axis_limits, Frame,
+};
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
@@ -57,37 +59,16 @@ impl Default for WheelParams {
 
 impl WheelParams {
     pub(crate) fn validated(&self, qa: Rot) -> PhysicsResult<WheelParams> {
-        let err = |m: String| Err(PhysicsError::InvalidArgument(format!("wheel: {m}")));
-        let len = self.axis.length();
-        if !(len.is_finite() && len > 0.0) {
-            return err(format!(
-                "axis must be a non-zero finite vector, got ({}, {})",
-                self.axis.x, self.axis.y
-            ));
-        }
+        let unit = check_axis_joint("wheel", self.axis, self.limits, self.motor, "torque")?;
         for (name, x, unit) in [("k", self.k, "N/m"), ("damping", self.damping, "N·s/m")] {
             if !(x.is_finite() && x >= 0.0) {
-                return err(format!(
-                    "{name} must be a non-negative number ({unit}), got {x}"
-                ));
-            }
-        }
-        if let Some((lo, hi)) = self.limits {
-            if !(lo.is_finite() && hi.is_finite()) || lo > hi {
-                return err(format!(
-                    "limits must be finite with lower <= upper, got {{{lo}, {hi}}}"
-                ));
-            }
-        }
-        if let Some((speed, torque)) = self.motor {
-            if !(speed.is_finite() && torque.is_finite() && torque >= 0.0) {
-                return err(format!(
-                    "motor needs a finite speed and a non-negative max torque, got {{{speed}, {torque}}}"
-                ));
+                return Err(PhysicsError::InvalidArgument(format!(
+                    "wheel: {name} must be a non-negative number ({unit}), got {x}"
+                )));
             }
         }
         Ok(WheelParams {
-            axis: qa.inv_rotate(self.axis / len),
+            axis: qa.inv_rotate(unit),
             ..*self
         })
     }
