@@ -230,9 +230,9 @@ eval "$(xdotool getwindowgeometry --shell "$WID")"
 cx=$((X + WIDTH / 2)); cy=$((Y + HEIGHT / 2))
 MID="$((cx - 200)) $((cy - 200)) $((cx + 200)) $((cy + 200))"
 BAR="$((cx + 250)) $((cy + 150)) $((cx + 470)) $((cy + 330))"
-# Bodies are filled at ~55% over the background: #ff8000 shows as #934f0b,
-# #00c0ff as #077197. The error box's panel is #1b0d12.
-ORANGE="934f0b 20"; BLUE="077197 20"
+# Bodies are filled with 15% of the background mixed in (render/bodies.rs):
+# #ff8000 shows as #db7004, #00c0ff as #02a6dc. The error box's panel is #1b0d12.
+ORANGE="db7004 20"; BLUE="02a6dc 20"
 xdotool mousemove $((X + 20)) $((Y + HEIGHT - 20))   # no hover outline
 sleep 1.5
 shot r0
@@ -309,7 +309,7 @@ cx=$((X + WIDTH / 2)); cy=$((Y + HEIGHT / 2))
 s=$((HEIGHT / 10))                     # pixels per metre
 OLD="$((cx - 3 * s - s / 2)) $((cy - s / 2)) $((cx - 3 * s + s / 2)) $((cy + s / 2))"
 NEW="$((cx + s - s / 2)) $((cy - s / 2)) $((cx + s + s / 2)) $((cy + s / 2))"
-ORANGE="934f0b 20"
+ORANGE="db7004 20"
 sleep 1.5
 # Select the crate (a click), then O.
 xdotool mousemove $((cx - 3 * s)) "$cy"; sleep 0.3

@@ -41,8 +41,9 @@ label(-9.5, 12.5, "ragdoll.lua")
 local chassis = box { x = 0, y = 1.2, w = 2.4, h = 0.4, density = 2, color = "#cc4444", name = "car" }
 local rear = circle { x = -0.8, y = 0.6, r = 0.4, friction = 1.2, color = "#bbbbbb" }
 local front = circle { x = 0.8, y = 0.6, r = 0.4, friction = 1.2, color = "#bbbbbb" }
-local motor = hinge { a = chassis, b = rear, at = {-0.8, 0.6}, motor = {0, 60} }
-hinge { a = chassis, b = front, at = {0.8, 0.6} }
+-- Wheel joints: sprung along the chassis' vertical, the rear one motorised.
+local motor = wheel { a = chassis, b = rear, at = {-0.8, 0.6}, k = 400, damping = 20, motor = {0, 60} }
+wheel { a = chassis, b = front, at = {0.8, 0.6}, k = 400, damping = 20 }
 polygon { x = 3.5, y = 0, points = {{-1.5, 0}, {1.5, 0}, {1.5, 0.5}}, static = true, color = "#8a8a8a" }
 label(-2, 13.2, "car: Left / Right", "#ffd54f")
 label(-2, 12.5, "car.lua")

@@ -216,6 +216,14 @@ function force(f, bodies) end
 ---@field limits? number[] # {lo, hi} metres from the creation pose
 ---@field motor? number[] # {speed (m/s), max_force (N)}
 
+---@class physbox.WheelOptions: physbox.JointOptions
+---@field at? physbox.Point # the wheel's centre (default b's centre of mass)
+---@field axis? physbox.Point # suspension direction (world, turns with a), default {0, 1}
+---@field k? number # suspension stiffness along the axis, N/m (default 100; 0: free travel)
+---@field damping? number # suspension damping, N·s/m (default 0)
+---@field limits? number[] # {lo, hi} travel along the axis, metres from the creation pose
+---@field motor? number[] # {speed (rad/s, b relative to a), max_torque (N·m)}
+
 ---@class physbox.MouseJointOptions
 ---@field a Body
 ---@field at? physbox.Point # the grabbed point, default a's centre
@@ -247,8 +255,8 @@ function force(f, bodies) end
 
 ---@class Joint
 ---@field breaking_force number? # N (read/write); nil = unbreakable
----@field motor_speed number? # hinges/sliders with a motor (read/write)
----@field kind "spring"|"distance"|"hinge"|"weld"|"slider"|"mouse" # read only
+---@field motor_speed number? # hinges/sliders/wheels with a motor (read/write)
+---@field kind "spring"|"distance"|"hinge"|"weld"|"slider"|"wheel"|"mouse" # read only
 ---@field a Body # read only
 ---@field b Body? # read only; nil when held to the world
 ---@field alive boolean # false once destroyed or broken
@@ -294,6 +302,9 @@ function weld(o) end
 ---@param o physbox.SliderOptions
 ---@return Joint
 function slider(o) end
+---@param o physbox.WheelOptions
+---@return Joint
+function wheel(o) end
 ---@param o physbox.MouseJointOptions
 ---@return Joint
 function mouse_joint(o) end

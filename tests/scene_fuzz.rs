@@ -228,6 +228,7 @@ fn scene(seed: u64) -> String {
             "hinge",
             "weld",
             "slider",
+            "wheel",
             "mouse_joint",
             "rope",
         ]);
@@ -286,6 +287,19 @@ fn scene(seed: u64) -> String {
                 lua_num(ay),
                 lua_num(r.between(-1.0, 1.0)),
                 lua_num(r.between(-1.0, 1.0))
+            )
+            .unwrap(),
+            "wheel" => write!(
+                o,
+                ", at = {{{}, {}}}, axis = {{{}, {}}}, k = {}, damping = {}, motor = {{{}, {}}}",
+                lua_num(ax),
+                lua_num(ay),
+                lua_num(r.between(-1.0, 1.0)),
+                lua_num(r.between(-1.0, 1.0)),
+                lua_num(r.decades(0.0, 12.0)),
+                lua_num(r.decades(-3.0, 6.0)),
+                lua_num(r.coord()),
+                lua_num(r.decades(-2.0, 12.0))
             )
             .unwrap(),
             "mouse_joint" => {

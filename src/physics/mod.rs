@@ -81,7 +81,7 @@ pub use error::{PhysicsError, PhysicsResult};
 pub use geometry::shape::{Circle, Polygon, Segment, ShapeGeom, ShapeKind, MAX_POLYGON_VERTICES};
 pub use joints::{
     DistanceParams, HingeParams, Joint, JointBreak, JointDef, JointKind, JointType, MouseParams,
-    SliderParams, SpringParams, WeldParams,
+    SliderParams, SpringParams, WeldParams, WheelParams,
 };
 pub use math::{Aabb, Real, Rot, Transform, Vec2};
 pub use settings::WorldSettings;

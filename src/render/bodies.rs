@@ -1,6 +1,10 @@
-//! Bodies through the camera with the fast path: filled in a darker shade
-//! of their colour, outlined in the colour itself, a radius line on circles
-//! so spin shows; sleeping bodies dimmed, sensors translucent. Shapes whose
+//! Bodies through the camera with the fast path: filled (opaque) in nearly
+//! their own colour, made just light or dark enough to stand out from the
+//! background, and outlined in a lighter or darker shade of the fill —
+//! whichever differs more from both the fill and the background — so every
+//! colour reads on any background (`#333333` wheels on the dark default
+//! were invisible with translucent fills). A radius line on circles shows
+//! spin; sleeping bodies are dimmed, sensors translucent. Shapes whose
 //! boxes miss the view are skipped before any vertex is transformed.
 
 use super::camera::Camera;
@@ -23,22 +27,68 @@ const OUTLINE: f32 = 1.5;
 /// cover it entirely.
 const MIN_OUTLINED: f32 = 5.0;
 
+/// How much of the background is mixed into a fill (softens pure colours).
+const FILL_BACKGROUND: f32 = 0.15;
+/// How much closer to the background a sleeping body's fill is.
+const SLEEP_DIM: f32 = 0.4;
+/// Least luma difference between a fill and the background.
+const MIN_FILL_CONTRAST: f32 = 0.15;
+/// How far an outline may go from its fill towards white or black: the
+/// shades tried, as fractions of the way.
+const OUTLINE_SHIFTS: [f32; 6] = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
+
 struct Paint {
     fill: Rgba,
     outline: Rgba,
 }
 
-fn paint(base: Rgba, bg: Rgba, sleeping: bool, sensor: bool) -> Paint {
-    let (mut fill, mut outline) = (base.mix(bg, 0.45), base);
-    if sleeping {
-        fill = fill.mix(bg, 0.5);
-        outline = outline.mix(bg, 0.45);
+impl Paint {
+    /// The one colour of a shape too small to outline: its fill, which
+    /// already stands out from the background (a sensor's translucent fill
+    /// would vanish: the outline shaded towards it instead).
+    fn blob(&self) -> Rgba {
+        if self.fill.a == 255 {
+            self.fill
+        } else {
+            self.outline.mix(self.fill, 0.3)
+        }
     }
+}
+
+fn paint(base: Rgba, bg: Rgba, sleeping: bool, sensor: bool) -> Paint {
+    let mut fill = base.mix(bg, FILL_BACKGROUND);
+    if sleeping {
+        fill = fill.mix(bg, SLEEP_DIM);
+    }
+    fill = fill.contrasting(bg, MIN_FILL_CONTRAST);
+    let mut outline = outline_for(fill, bg);
     if sensor {
         fill = fill.with_alpha(56);
         outline = outline.with_alpha(150);
     }
     Paint { fill, outline }
+}
+
+/// The lighter or darker shade of `fill` whose luma is farthest from both
+/// the fill's and the background's (the nearer of the two counts): a light
+/// outline on a dark fill, and on a light fill over a dark background a
+/// shade halfway down, apart from both.
+fn outline_for(fill: Rgba, bg: Rgba) -> Rgba {
+    let apart = |c: Rgba| {
+        (c.luma() - fill.luma())
+            .abs()
+            .min((c.luma() - bg.luma()).abs())
+    };
+    let mut best = (fill, -1.0);
+    for toward in [Rgba::rgb(255, 255, 255), Rgba::rgb(0, 0, 0)] {
+        for t in OUTLINE_SHIFTS {
+            let c = fill.mix(toward, t);
+            if apart(c) > best.1 {
+                best = (c, apart(c));
+            }
+        }
+    }
+    best.0
 }
 
 /// Scratch space reused across frames (no allocation per body).
@@ -116,7 +166,7 @@ impl BodyPainter {
             r,
         };
         if r < MIN_OUTLINED {
-            let c2 = p.outline.mix(p.fill, 0.3);
+            let c2 = p.blob();
             self.discs.draw(t, c, (r.max(0.6), 0.0), c2, c2);
             return;
         }
@@ -136,7 +186,7 @@ impl BodyPainter {
         }
         let small = (x1 - x0).min(y1 - y0) < MIN_OUTLINED;
         if small || !inset(&self.verts, OUTLINE, &mut self.inner) {
-            t.fill(&Poly::new(&self.verts), p.outline.mix(p.fill, 0.3));
+            t.fill(&Poly::new(&self.verts), p.blob());
             return;
         }
         t.fill2(

@@ -39,6 +39,38 @@ impl Rgba {
         }
     }
 
+    /// Perceived brightness 0..1 (Rec. 709 weights on the stored values):
+    /// linear in `mix`, which `contrasting` relies on.
+    pub fn luma(self) -> f32 {
+        (0.2126 * self.r as f32 + 0.7152 * self.g as f32 + 0.0722 * self.b as f32) / 255.0
+    }
+
+    /// This colour, lightened or darkened just enough that its luma differs
+    /// from `bg`'s by at least `min`: away from `bg` on the side it is on,
+    /// or past `bg` to the other side when that side has no room (black on
+    /// a near-black background turns dark grey).
+    pub fn contrasting(self, bg: Rgba, min: f32) -> Rgba {
+        let (l, lb) = (self.luma(), bg.luma());
+        if (l - lb).abs() >= min {
+            return self;
+        }
+        let lighter = if l >= lb {
+            lb + min <= 1.0
+        } else {
+            lb - min < 0.0
+        };
+        let (toward, want) = if lighter {
+            (Rgba::rgb(255, 255, 255), (lb + min).min(1.0))
+        } else {
+            (Rgba::rgb(0, 0, 0), (lb - min).max(0.0))
+        };
+        let span = toward.luma() - l;
+        if span.abs() < 1e-6 {
+            return self;
+        }
+        self.mix(toward, ((want - l) / span).clamp(0.0, 1.0))
+    }
+
     pub fn to_skia(self) -> tiny_skia::Color {
         tiny_skia::Color::from_rgba8(self.r, self.g, self.b, self.a)
     }
@@ -89,6 +121,24 @@ mod tests {
         assert_eq!(super::series_color(0), Rgba::rgb(0x4f, 0xc3, 0xf7));
         assert_eq!(super::series_color(3), pink);
         assert_eq!(super::series_color(9), pink);
+    }
+
+    #[test]
+    fn contrasting_moves_only_colours_too_close_to_the_background() {
+        let bg = Rgba::rgb(0x1b, 0x1d, 0x24);
+        let red = Rgba::rgb(0xe0, 0x20, 0x20);
+        assert_eq!(red.contrasting(bg, 0.15), red);
+        for c in [Rgba::rgb(0x33, 0x33, 0x33), Rgba::rgb(0, 0, 0), bg] {
+            let moved = c.contrasting(bg, 0.15);
+            assert!(
+                (moved.luma() - bg.luma()).abs() >= 0.145,
+                "{c:?} -> {moved:?}"
+            );
+        }
+        // On a white background a pale colour darkens.
+        let white = Rgba::rgb(255, 255, 255);
+        let pale = Rgba::rgb(0xff, 0xf1, 0x76).contrasting(white, 0.15);
+        assert!(pale.luma() <= 0.855, "{pale:?}");
     }
 
     #[test]

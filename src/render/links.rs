@@ -10,7 +10,8 @@ use super::camera::Camera;
 use super::color::Rgba;
 use super::paint::{fill, stroke_round};
 use crate::physics::{
-    Aabb, BodyId, DebugDraw, DrawFlags, DrawStyle, JointId, JointType, Real, Transform, Vec2, World,
+    Aabb, BodyId, DebugDraw, DrawFlags, DrawStyle, JointId, JointKind, JointType, Real, Transform,
+    Vec2, World,
 };
 use tiny_skia::{PathBuilder, Pixmap};
 
@@ -74,8 +75,8 @@ const ANCHOR_RING: Rgba = Rgba::rgb(0xff, 0x50, 0x50);
 /// The world's joints, springs and ropes as draw commands, each in the
 /// look `looks` gives it (hidden ones left out).
 pub fn of_world(world: &World, looks: &Looks) -> Vec<LinkCmd> {
-    struct Gather<'l, 'a>(Vec<LinkCmd>, &'l Looks<'a>);
-    impl DebugDraw for Gather<'_, '_> {
+    struct Gather<'l, 'a, 'w>(Vec<LinkCmd>, &'l Looks<'a>, &'w World);
+    impl DebugDraw for Gather<'_, '_, '_> {
         fn polygon(&mut self, _: &[Vec2], _: Real, _: DrawStyle, _: u64) {}
         fn circle(&mut self, _: Vec2, _: Real, _: Vec2, _: DrawStyle, _: u64) {}
         fn segment(&mut self, _: Vec2, _: Vec2, _: DrawStyle, _: u64) {}
@@ -86,6 +87,18 @@ pub fn of_world(world: &World, looks: &Looks) -> Vec<LinkCmd> {
         fn joint(&mut self, id: JointId, kind: JointType, a: Vec2, b: Vec2) {
             let look = (self.1.joint)(id);
             if look.hidden {
+                return;
+            }
+            if let Some(top) = strut_top(self.2, id, a) {
+                // A wheel's suspension: a spring from the strut's top
+                // (fixed in A) down to the wheel's centre.
+                self.0.push(LinkCmd::Spring {
+                    a: top,
+                    b,
+                    coils: SPRING_COILS,
+                    color: look.color.unwrap_or(SPRING),
+                    style: look.style,
+                });
                 return;
             }
             let plain = if kind == JointType::Mouse {
@@ -130,13 +143,28 @@ pub fn of_world(world: &World, looks: &Looks) -> Vec<LinkCmd> {
             });
         }
     }
-    let mut g = Gather(Vec::new(), looks);
+    let mut g = Gather(Vec::new(), looks, world);
     let flags = DrawFlags {
         joints: true,
         ..DrawFlags::default()
     };
     world.debug_draw(&mut g, flags);
     g.0
+}
+
+/// Length of a wheel joint's drawn strut at rest, metres.
+const STRUT: Real = 0.5;
+
+/// The top of a wheel joint's strut: A's anchor `a` moved back along the
+/// suspension axis (the wheel hangs at the other end); `None` for other
+/// kinds.
+fn strut_top(world: &World, id: JointId, a: Vec2) -> Option<Vec2> {
+    let j = world.joint(id).ok()?;
+    let JointKind::Wheel(p) = &j.kind else {
+        return None;
+    };
+    let q = world.body(j.body_a).ok()?.xf.q;
+    Some(a + q.rotate(p.axis) * STRUT)
 }
 
 /// Zig-zags in a spring's coil.

@@ -1,5 +1,5 @@
-//! `spring`, `rope`, `hinge`, `distance`, `weld`, `slider`, `mouse_joint`
-//! and the `Joint` handle (LUA_API.md "Springs, ropes and joints").
+//! `spring`, `rope`, `hinge`, `distance`, `weld`, `slider`, `wheel`,
+//! `mouse_joint` and the `Joint` handle (LUA_API.md "Springs, ropes and joints").
 //!
 //! A `Joint` is a full userdata holding the generational `JointId` (body
 //! handles own the light-userdata metatable). Handles are kept in a registry
@@ -18,7 +18,7 @@ use super::sim::SceneContext;
 use super::world_api::body_arg;
 use crate::physics::{
     BodyId, DistanceParams, HingeParams, JointBreak, JointDef, JointId, JointKind, JointType,
-    MouseParams, RopeDef, SliderParams, SpringParams, Vec2, World, ROPE_MAX_LENGTH,
+    MouseParams, RopeDef, SliderParams, SpringParams, Vec2, WheelParams, World, ROPE_MAX_LENGTH,
 };
 use mlua::{AnyUserData, Lua, MetaMethod, Table, UserData, UserDataFields, UserDataMethods, Value};
 
@@ -201,6 +201,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         "distance",
         "weld",
         "slider",
+        "wheel",
         "mouse_joint",
     ] {
         g.raw_set(
@@ -269,6 +270,21 @@ fn options(kind: &str) -> &'static [&'static str] {
             "b",
             "at",
             "axis",
+            "limits",
+            "motor",
+            "collide",
+            "breaking_force",
+            "color",
+            "hidden",
+            "style",
+        ],
+        "wheel" => &[
+            "a",
+            "b",
+            "at",
+            "axis",
+            "k",
+            "damping",
             "limits",
             "motor",
             "collide",
@@ -399,6 +415,13 @@ fn joint(lua: &Lua, kind: &'static str, opts: Value) -> mlua::Result<Value> {
             reference_angle: 0.0,
             limits: o.pair("limits", "lo, hi")?,
             motor: o.pair("motor", "speed, max_force")?,
+        }),
+        "wheel" => JointKind::Wheel(WheelParams {
+            axis: o.point("axis")?.unwrap_or(Vec2::Y),
+            k: o.non_negative_or("k", WheelParams::default().k)?,
+            damping: o.non_negative_or("damping", 0.0)?,
+            limits: o.pair("limits", "lo, hi")?,
+            motor: o.pair("motor", "speed, max_torque")?,
         }),
         _ => {
             let mass = w.body(a).map(|b| b.mass).unwrap_or(1.0);

@@ -3,7 +3,7 @@
 //! accumulated impulses, and the per-kind data; with the rows several kinds
 //! share (a point-to-point row, an angle row) and the position clamps.
 
-use crate::physics::joints::{distance, hinge, mouse, slider, spring};
+use crate::physics::joints::{distance, hinge, mouse, slider, spring, wheel};
 use crate::physics::math::{cross, cross_sv, Real, Rot, Vec2};
 use crate::physics::solver::solver_body::SolverBody;
 
@@ -24,6 +24,7 @@ pub(crate) enum Prepared {
     Slider(slider::Prepared),
     Mouse(mouse::Prepared),
     Spring(spring::Prepared),
+    Wheel(wheel::Prepared),
 }
 
 /// One joint's working copy for the step.

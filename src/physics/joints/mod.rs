@@ -19,6 +19,7 @@ mod slider;
 pub(crate) mod solver;
 mod spring;
 mod weld;
+mod wheel;
 
 use super::math::{Real, Vec2};
 use crate::physics::world::id::{Arena, BodyId, JointId};
@@ -31,6 +32,7 @@ pub use mouse::MouseParams;
 pub use slider::SliderParams;
 pub use spring::SpringParams;
 pub use weld::WeldParams;
+pub use wheel::WheelParams;
 
 /// What kind of joint, with its parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -41,6 +43,7 @@ pub enum JointKind {
     Slider(SliderParams),
     Mouse(MouseParams),
     Spring(SpringParams),
+    Wheel(WheelParams),
 }
 
 /// The kind's name, for messages, drawing and the Lua layer.
@@ -52,6 +55,7 @@ pub enum JointType {
     Slider,
     Mouse,
     Spring,
+    Wheel,
 }
 
 impl JointType {
@@ -63,6 +67,7 @@ impl JointType {
             JointType::Slider => "slider",
             JointType::Mouse => "mouse",
             JointType::Spring => "spring",
+            JointType::Wheel => "wheel",
         }
     }
 }
@@ -76,6 +81,7 @@ impl JointKind {
             JointKind::Slider(_) => JointType::Slider,
             JointKind::Mouse(_) => JointType::Mouse,
             JointKind::Spring(_) => JointType::Spring,
+            JointKind::Wheel(_) => JointType::Wheel,
         }
     }
 }

@@ -46,34 +46,49 @@ impl Default for SliderParams {
 
 impl SliderParams {
     pub(crate) fn validated(&self, rel_angle: Real, qa: Rot) -> PhysicsResult<SliderParams> {
-        let err = |m: String| Err(PhysicsError::InvalidArgument(format!("slider: {m}")));
-        let len = self.axis.length();
-        if !(len.is_finite() && len > 0.0) {
-            return err(format!(
-                "axis must be a non-zero finite vector, got ({}, {})",
-                self.axis.x, self.axis.y
-            ));
-        }
-        if let Some((lo, hi)) = self.limits {
-            if !(lo.is_finite() && hi.is_finite()) || lo > hi {
-                return err(format!(
-                    "limits must be finite with lower <= upper, got {{{lo}, {hi}}}"
-                ));
-            }
-        }
-        if let Some((speed, force)) = self.motor {
-            if !(speed.is_finite() && force.is_finite() && force >= 0.0) {
-                return err(format!(
-                    "motor needs a finite speed and a non-negative max force, got {{{speed}, {force}}}"
-                ));
-            }
-        }
+        let unit = check_axis_joint("slider", self.axis, self.limits, self.motor, "force")?;
         Ok(SliderParams {
-            axis: qa.inv_rotate(self.axis / len),
+            axis: qa.inv_rotate(unit),
             reference_angle: rel_angle,
             ..*self
         })
     }
+}
+
+/// The checks of a joint with an axis fixed in A (slider, wheel): a
+/// non-zero finite axis (returned as a unit vector), finite limits with
+/// lower <= upper, a finite motor speed and a non-negative maximum
+/// (`max_what`: "force" or "torque").
+pub(crate) fn check_axis_joint(
+    kind: &str,
+    axis: Vec2,
+    limits: Option<(Real, Real)>,
+    motor: Option<(Real, Real)>,
+    max_what: &str,
+) -> PhysicsResult<Vec2> {
+    let err = |m: String| Err(PhysicsError::InvalidArgument(format!("{kind}: {m}")));
+    let len = axis.length();
+    if !(len.is_finite() && len > 0.0) {
+        return err(format!(
+            "axis must be a non-zero finite vector, got ({}, {})",
+            axis.x, axis.y
+        ));
+    }
+    if let Some((lo, hi)) = limits {
+        if !(lo.is_finite() && hi.is_finite()) || lo > hi {
+            return err(format!(
+                "limits must be finite with lower <= upper, got {{{lo}, {hi}}}"
+            ));
+        }
+    }
+    if let Some((speed, max)) = motor {
+        if !(speed.is_finite() && max.is_finite() && max >= 0.0) {
+            return err(format!(
+                "motor needs a finite speed and a non-negative max {max_what}, got {{{speed}, {max}}}"
+            ));
+        }
+    }
+    Ok(axis / len)
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -102,21 +117,35 @@ fn data(c: &JointConstraint) -> Prepared {
     }
 }
 
-/// Geometry now: (d, axis, perp, a1, a2, s1, s2).
-struct Frame {
-    d: Vec2,
-    axis: Vec2,
-    perp: Vec2,
-    a1: Real,
-    a2: Real,
-    s1: Real,
-    s2: Real,
+/// Geometry now: (d, axis, perp, a1, a2, s1, s2). Shared with the wheel
+/// joint, whose axis is fixed in A the same way.
+pub(crate) struct Frame {
+    pub d: Vec2,
+    pub axis: Vec2,
+    pub perp: Vec2,
+    pub a1: Real,
+    pub a2: Real,
+    pub s1: Real,
+    pub s2: Real,
+}
+
+impl Frame {
+    /// Ċ of the axial row: the speed of B's anchor along the axis.
+    pub fn axial_cdot(&self, v: &Vel) -> Real {
+        self.axis.dot(v.2 - v.0) + self.a2 * v.3 - self.a1 * v.1
+    }
 }
 
 fn frame(c: &JointConstraint, bodies: &[SolverBody]) -> Frame {
+    axis_frame(c, bodies, data(c).axis0)
+}
+
+/// The frame of an axis that was `axis0` (world) at the step start and
+/// turns with A.
+pub(crate) fn axis_frame(c: &JointConstraint, bodies: &[SolverBody], axis0: Vec2) -> Frame {
     let (ra, rb) = c.anchors(bodies);
     let d = c.separation(bodies, ra, rb);
-    let axis = c.rot_a(bodies).rotate(data(c).axis0);
+    let axis = c.rot_a(bodies).rotate(axis0);
     let perp = left_perp(axis);
     Frame {
         d,
@@ -130,7 +159,14 @@ fn frame(c: &JointConstraint, bodies: &[SolverBody]) -> Frame {
 }
 
 /// Apply (axial, perpendicular, angular) impulses.
-fn push(c: &JointConstraint, f: &Frame, axial: Real, perp: Real, angular: Real, v: &mut Vel) {
+pub(crate) fn push(
+    c: &JointConstraint,
+    f: &Frame,
+    axial: Real,
+    perp: Real,
+    angular: Real,
+    v: &mut Vel,
+) {
     let p = axial * f.axis + perp * f.perp;
     let la = axial * f.a1 + perp * f.s1 + angular;
     let lb = axial * f.a2 + perp * f.s2 + angular;
@@ -155,7 +191,7 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
     let f = frame(c, bodies);
     let axial_k = c.ma + c.mb + c.ia * f.a1 * f.a1 + c.ib * f.a2 * f.a2;
     let axial_mass = if axial_k > 0.0 { 1.0 / axial_k } else { 0.0 };
-    let axial_cdot = |v: &Vel| f.axis.dot(v.2 - v.0) + f.a2 * v.3 - f.a1 * v.1;
+    let axial_cdot = |v: &Vel| f.axial_cdot(v);
     if let Some((speed, max_force)) = p.motor {
         let max = max_force * c.h;
         let old = c.imp[4];
@@ -163,18 +199,8 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
         c.imp[4] = new;
         push(c, &f, new - old, 0.0, 0.0, v);
     }
-    if let Some((lo, hi)) = p.limits {
-        let s = f.axis.dot(f.d);
-        let (bias, ms, is) = c.limit_terms(s - lo);
-        let old = c.imp[2];
-        let new = (old - axial_mass * ms * (axial_cdot(v) + bias) - is * old).max(0.0);
-        c.imp[2] = new;
-        push(c, &f, new - old, 0.0, 0.0, v);
-        let (bias, ms, is) = c.limit_terms(hi - s);
-        let old = c.imp[3];
-        let new = (old - axial_mass * ms * (-axial_cdot(v) + bias) - is * old).max(0.0);
-        c.imp[3] = new;
-        push(c, &f, -(new - old), 0.0, 0.0, v);
+    if let Some(limits) = p.limits {
+        solve_axis_limits(c, &f, axial_mass, limits, v);
     }
     // Perpendicular and angle together (rigid; positions are projected).
     let cdot = Vec2::new(f.perp.dot(v.2 - v.0) + f.s2 * v.3 - f.s1 * v.1, v.3 - v.1);
@@ -202,19 +228,55 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
     push(c, &f, 0.0, impulse.x, impulse.y, v);
 }
 
+/// The lower and upper limit rows along the axis (impulse slots 2 and 3,
+/// the same for the wheel joint); `axial_mass` = 1 / K of the axial row.
+pub(crate) fn solve_axis_limits(
+    c: &mut JointConstraint,
+    f: &Frame,
+    axial_mass: Real,
+    (lo, hi): (Real, Real),
+    v: &mut Vel,
+) {
+    let axial_cdot = |v: &Vel| f.axial_cdot(v);
+    let s = f.axis.dot(f.d);
+    let (bias, ms, is) = c.limit_terms(s - lo);
+    let old = c.imp[2];
+    let new = (old - axial_mass * ms * (axial_cdot(v) + bias) - is * old).max(0.0);
+    c.imp[2] = new;
+    push(c, f, new - old, 0.0, 0.0, v);
+    let (bias, ms, is) = c.limit_terms(hi - s);
+    let old = c.imp[3];
+    let new = (old - axial_mass * ms * (-axial_cdot(v) + bias) - is * old).max(0.0);
+    c.imp[3] = new;
+    push(c, f, -(new - old), 0.0, 0.0, v);
+}
+
 /// Position projection: angle, perpendicular offset, violated limits.
 pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
     let angle = c.angle(bodies);
     super::constraint::project_angle(c, bodies, angle);
-    let f = frame(c, bodies);
+    let p = data(c);
+    project_on_axis(c, bodies, p.axis0, p.limits);
+}
+
+/// Position projection of a body kept on an axis fixed in A (slider,
+/// wheel): the perpendicular offset, then violated limits along the axis.
+pub(crate) fn project_on_axis(
+    c: &JointConstraint,
+    bodies: &mut [SolverBody],
+    axis0: Vec2,
+    limits: Option<(Real, Real)>,
+) {
+    let frame = |bodies: &[SolverBody]| axis_frame(c, bodies, axis0);
+    let f = frame(bodies);
     let (ra, rb) = c.anchors(bodies);
     let k = c.ma + c.mb + c.ia * f.s1 * f.s1 + c.ib * f.s2 * f.s2;
     if k > 0.0 {
         let err = super::constraint::clamp_scalar(f.perp.dot(f.d), super::constraint::LIMITS.0);
         c.shift(bodies, ra, rb, (-err / k) * f.perp, 0.0);
     }
-    if let Some((lo, hi)) = data(c).limits {
-        let f = frame(c, bodies);
+    if let Some((lo, hi)) = limits {
+        let f = frame(bodies);
         let s = f.axis.dot(f.d);
         let err = if s < lo {
             s - lo

@@ -20,7 +20,7 @@
 //! leaves no steady stretch under load (a soft row sags by load/(m·ω²)).
 
 use super::constraint::{JointConstraint, Prepared, IMPULSES};
-use super::{distance, hinge, mouse, slider, spring, weld, JointKind, JointStore};
+use super::{distance, hinge, mouse, slider, spring, weld, wheel, JointKind, JointStore};
 use crate::physics::math::{Real, Rot, Vec2};
 use crate::physics::solver::island_needs::STIFF_SPRING;
 use crate::physics::solver::scratch::SolverScratch;
@@ -137,6 +137,9 @@ pub(crate) fn prepare_joints(
             }
             JointKind::Mouse(p) => Prepared::Mouse(mouse::prepare(p, &c)),
             JointKind::Spring(p) => Prepared::Spring(spring::prepare(p, &c, &sc.solver_bodies)),
+            JointKind::Wheel(p) => {
+                Prepared::Wheel(wheel::prepare(p, &c, ba.xf.q, j.body_b.is_none()))
+            }
         };
         sc.joints.push(c);
     }
@@ -168,8 +171,10 @@ pub(crate) fn warm_start_joints(joints: &mut [JointConstraint], bodies: &mut [So
         for x in c.imp.iter_mut() {
             *x *= 0.5;
         }
-        if let Prepared::Spring(_) = c.kind {
-            spring::begin_substep(c, bodies);
+        match c.kind {
+            Prepared::Spring(_) => spring::begin_substep(c, bodies),
+            Prepared::Wheel(_) => wheel::begin_substep(c, bodies),
+            _ => {}
         }
         let half = c.imp;
         apply_impulses(c, bodies, &half);
@@ -186,6 +191,7 @@ fn apply_impulses(c: &JointConstraint, bodies: &mut [SolverBody], imp: &[Real; I
         Prepared::Slider(_) => slider::apply(c, bodies, imp, &mut v),
         Prepared::Mouse(_) => mouse::apply(c, bodies, imp, &mut v),
         Prepared::Spring(_) => spring::apply(c, bodies, imp, &mut v),
+        Prepared::Wheel(_) => wheel::apply(c, bodies, imp, &mut v),
     }
     c.store(bodies, v);
 }
@@ -235,6 +241,7 @@ fn solve_joint(c: &mut JointConstraint, bodies: &mut [SolverBody], phase: Phase)
         Prepared::Slider(_) => slider::solve(c, bodies, &mut v, phase),
         Prepared::Mouse(_) => mouse::solve(c, bodies, &mut v, phase),
         Prepared::Spring(_) => spring::solve(c, bodies, &mut v, phase),
+        Prepared::Wheel(_) => wheel::solve(c, bodies, &mut v, phase),
     }
     c.store(bodies, v);
 }
@@ -267,6 +274,7 @@ fn project_joint(c: &JointConstraint, bodies: &mut [SolverBody]) {
         Prepared::Distance(_) => distance::project(c, bodies),
         Prepared::Weld => weld::project(c, bodies),
         Prepared::Slider(_) => slider::project(c, bodies),
+        Prepared::Wheel(_) => wheel::project(c, bodies),
         Prepared::Mouse(_) | Prepared::Spring(_) => {}
     }
 }
@@ -352,6 +360,7 @@ fn reaction(c: &JointConstraint, bodies: &[SolverBody]) -> (Vec2, Real) {
         Prepared::Slider(_) => slider::impulse(c, bodies),
         Prepared::Mouse(_) => mouse::impulse(c),
         Prepared::Spring(_) => spring::impulse(c, bodies),
+        Prepared::Wheel(_) => wheel::impulse(c, bodies),
     };
     (p * c.inv_h, l * c.inv_h)
 }

@@ -84,6 +84,12 @@ impl World {
             }
             JointKind::Mouse(p) => p.validated().map(|_| ()),
             JointKind::Spring(p) => p.validated(p.length.unwrap_or(-1.0)).map(|_| ()),
+            JointKind::Wheel(p) => {
+                if (p.axis.length() - 1.0).abs() > 1e-6 {
+                    return Err(format!("{at}.kind.Wheel.axis: not a unit vector"));
+                }
+                p.validated(Rot::default()).map(|_| ())
+            }
         };
         checked.map_err(|e| format!("{at}.kind: {e}"))
     }

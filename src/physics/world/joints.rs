@@ -105,6 +105,7 @@ impl World {
             JointKind::Slider(p) => JointKind::Slider(p.validated(rel_angle, a.xf.q)?),
             JointKind::Mouse(p) => JointKind::Mouse(p.validated()?),
             JointKind::Spring(p) => JointKind::Spring(p.validated(d.length())?),
+            JointKind::Wheel(p) => JointKind::Wheel(p.validated(a.xf.q)?),
         })
     }
 
@@ -245,23 +246,31 @@ impl World {
         Ok(())
     }
 
-    /// A hinge's or slider's motor (speed, max torque/force), if it has one.
+    /// A hinge's, slider's or wheel's motor (speed, max torque/force), if it
+    /// has one.
     pub fn joint_motor(&self, id: JointId) -> PhysicsResult<Option<(Real, Real)>> {
         Ok(match &self.joint(id)?.kind {
             JointKind::Hinge(p) => p.motor,
             JointKind::Slider(p) => p.motor,
+            JointKind::Wheel(p) => p.motor,
             _ => None,
         })
     }
 
-    /// Change the target speed of a hinge's or slider's motor (wakes it).
+    /// Change the target speed of a hinge's, slider's or wheel's motor
+    /// (wakes it).
     pub fn set_joint_motor_speed(&mut self, id: JointId, speed: Real) -> PhysicsResult<()> {
         crate::physics::error::require_finite("motor speed", speed)?;
         let j = self.joint_mut(id)?;
         let motor = match &mut j.kind {
             JointKind::Hinge(p) => &mut p.motor,
             JointKind::Slider(p) => &mut p.motor,
-            _ => return Err(invalid("only hinges and sliders have motors".into())),
+            JointKind::Wheel(p) => &mut p.motor,
+            _ => {
+                return Err(invalid(
+                    "only hinges, sliders and wheels have motors".into(),
+                ))
+            }
         };
         match motor {
             Some((s, _)) => *s = speed,
