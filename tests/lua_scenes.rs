@@ -203,6 +203,37 @@ fn fast_balls_that_are_not_bullets_hit_thin_hinged_planks() {
 }
 
 #[test]
+#[ignore = "known gap (issue 18 §4): seams are removed between static polygons only; on a \
+            floor of 20 segments end to end a rolling ball jumps at the joints (0.78 m/s \
+            vertical, 3.3 cm hops) and a sliding box hops 11 cm and slows from 4 to 0.5 m/s"]
+fn balls_and_boxes_cross_segment_joints_without_a_bump() {
+    let f = figures("segment_seams");
+    for kind in ["ball", "box"] {
+        assert!(f[&format!("max_vy {kind} on 20")] < 0.01, "{f:?}");
+        assert!(f[&format!("hop {kind} on 20")] < 1e-3, "{f:?}");
+    }
+    assert!(f["vx_end box on 20"] > 3.99, "{f:?}");
+}
+
+#[test]
+fn segment_seams_known_gap_does_not_widen() {
+    // Not the target (see the ignored test above): today's bumps, pinned.
+    let f = figures("segment_seams");
+    // The one-piece floors: no vertical motion at all.
+    for kind in ["ball", "box"] {
+        assert!(f[&format!("max_vy {kind} on 1")] < 1e-9, "{f:?}");
+    }
+    assert!(
+        f["max_vy ball on 20"] < 0.8 && f["hop ball on 20"] < 0.034,
+        "{f:?}"
+    );
+    assert!(
+        f["max_vy box on 20"] < 1.4 && f["hop box on 20"] < 0.12,
+        "{f:?}"
+    );
+}
+
+#[test]
 fn pyramid_stands_and_sleeps() {
     let f = figures("pyramid");
     assert!(f["max_drift"] < 0.01);
