@@ -6,14 +6,13 @@
 -- own, as bouncing_box.lua measures its box: the worst relative error of its
 -- energy (kinetic + m g y) until its 20th bounce.
 --
--- DESIGN.md §5 asks for total energy within 1 % over 20 bounces. Known gap
--- (issue 18): 11 of the 20 cases are within 1 %, the worst (5 m, 0.7 rad)
--- drifts 3.4 %: a corner bounce sets the box spinning fast and the other
--- corner slams down the next step. The worst case is chaotic in rounding:
--- the same 20 drops on 4 m wide floors give 10 of 20 within 1 % and a worst
--- of 10.6 %, so read 3.4 % as one sample of the gap, not its size.
--- tests/lua_scenes.rs checks the target (ignored until the gap closes) and
--- that these figures do not get worse.
+-- DESIGN.md §5 asks for total energy within 1 % over 20 bounces. All 20 keep
+-- it to rounding (worst 9e-15): a perfectly elastic contact that is all its
+-- bodies feel in a step bounces to the energy the pair started the step
+-- with (src/physics/solver/elastic.rs). Before that (issue 18) 11 of 20 were
+-- within 1 %, the worst 3.4 %: a corner bounce sets the box spinning fast,
+-- the other corner slams down the next step, and per-point bookkeeping lost
+-- or gained 0.1-3 % per bounce. tests/lua_scenes.rs checks the target.
 local measure = require("measure")
 scene { title = "Elastic box: 4 drop heights x 5 tilts", camera = {199.5, 2, 240} }
 

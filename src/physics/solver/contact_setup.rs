@@ -14,6 +14,7 @@ use crate::physics::prefetch::{prefetch, AHEAD};
 use crate::physics::settings::{WorldSettings, STICK_SPEED};
 use crate::physics::solver::contact_constraint::{self as cs, ContactConstraint};
 use crate::physics::solver::contact_solver::store_impulses;
+use crate::physics::solver::elastic::BounceStart;
 use crate::physics::solver::islands::colored_range;
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::softness::Softness;
@@ -38,6 +39,7 @@ pub(crate) fn prepare_contacts(
         .resize(sc.slot_of_link.len(), ContactConstraint::default());
     sc.approach.clear();
     sc.bouncy.clear();
+    sc.bounce_start.clear();
     sc.touching_before.clear();
     for (li, link) in sc.links.iter().enumerate() {
         if let Some(ahead) = sc.links.get(li + AHEAD) {
@@ -97,6 +99,8 @@ pub(crate) fn prepare_contacts(
         }
         if bouncy {
             sc.bouncy.push(slot as u32);
+            let start = BounceStart::of(&sc.solver_bodies, link.a, link.b);
+            sc.bounce_start.push((slot as u32, start));
         }
     }
     // Islands with only a few passes per phase use plain soft contacts
@@ -110,6 +114,7 @@ pub(crate) fn prepare_contacts(
     }
     // The restitution pass visits bouncing contacts in solve order.
     sc.bouncy.sort_unstable();
+    sc.bounce_start.sort_unstable_by_key(|&(slot, _)| slot);
 }
 
 /// The impulses of every link back into its contact's manifold: from its

@@ -320,10 +320,18 @@ fn solve_block(
         return false;
     };
     let (d1, d2) = (x1 - l1, x2 - l2);
+    // Each point's approach without this substep's impulses of its own and
+    // with the other point's at their new value: the speed it hits with.
+    // The velocities read above still hold the warm start, which the block
+    // solve may take straight back out (a corner that bounced last step and
+    // is leaving now): counted in, it made a box's second corner hit 0.36
+    // m/s harder than it did, and the bounce gave back 3.3 % too much.
+    let free1 = vn1 - k11 * l1 + k12 * d2;
+    let free2 = vn2 - k22 * l2 + k12 * d1;
     for (cp, (new, d, v, s)) in c
         .points
         .iter_mut()
-        .zip([(x1, d1, vn1, s1), (x2, d2, vn2, s2)])
+        .zip([(x1, d1, free1, s1), (x2, d2, free2, s2)])
     {
         if cp.impact_energy < 0.0 && new > 0.0 && v < 0.0 {
             record_impact(cp, v - kick_offset, s, c.rel_accel);

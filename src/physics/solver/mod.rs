@@ -23,6 +23,7 @@
 mod contact_constraint;
 mod contact_setup;
 mod contact_solver;
+mod elastic;
 mod graph_color;
 mod integrate;
 pub(crate) mod island_needs;

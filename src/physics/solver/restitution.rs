@@ -8,6 +8,7 @@ use crate::physics::solver::contact_constraint::{ConstraintPoint, ContactConstra
 use crate::physics::solver::contact_solver::{
     apply_impulse, current_separation, relative_velocity, store,
 };
+use crate::physics::solver::elastic;
 use crate::physics::solver::islands::colored_range;
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::solver_body::SolverBody;
@@ -29,12 +30,42 @@ pub(crate) fn restitution(sc: &mut SolverScratch, threshold: Real) {
             sc.bundles[at / LANES].get_lane(at % LANES, &mut sc.constraints[slot]);
         }
     }
-    for _ in 0..RESTITUTION_ITERATIONS {
-        for &slot in &sc.bouncy {
+    // Perfectly elastic, frictionless contacts that are all their bodies
+    // feel this step bounce once, keeping the pair's energy exactly
+    // (`elastic.rs`); the rest iterate together.
+    let mut degree = std::mem::take(&mut sc.degree);
+    let mut exact = std::mem::take(&mut sc.bounce_exact);
+    exact.clear();
+    let any_elastic = sc
+        .bouncy
+        .iter()
+        .any(|&slot| sc.constraints[slot as usize].restitution == 1.0);
+    if any_elastic {
+        elastic::count_degrees(sc, &mut degree);
+    }
+    for (k, &slot) in sc.bouncy.iter().enumerate() {
+        let c = &sc.constraints[slot as usize];
+        let is_exact = any_elastic
+            && c.restitution == 1.0
+            && c.points[..c.count].iter().all(|p| p.friction == 0.0)
+            && elastic::isolated(sc, &degree, c.a, c.b);
+        exact.push(is_exact);
+        if is_exact {
+            let target = elastic::kinetic_target(sc, c.a, c.b, &sc.bounce_start[k].1);
             let c = &mut sc.constraints[slot as usize];
-            apply_restitution(c, &mut sc.solver_bodies, threshold);
+            apply_restitution(c, &mut sc.solver_bodies, threshold, Some(target));
         }
     }
+    for _ in 0..RESTITUTION_ITERATIONS {
+        for (&slot, &done) in sc.bouncy.iter().zip(&exact) {
+            if !done {
+                let c = &mut sc.constraints[slot as usize];
+                apply_restitution(c, &mut sc.solver_bodies, threshold, None);
+            }
+        }
+    }
+    sc.degree = degree;
+    sc.bounce_exact = exact;
 }
 
 /// The bounce for one point: the relative normal velocity that gives back e²
@@ -63,8 +94,15 @@ pub fn restitution_target(
     (vn * vn + 2.0 * gain / normal_mass).max(0.0).sqrt()
 }
 
-/// The bounce of one constraint (one restitution pass over it).
-pub fn apply_restitution(c: &mut ContactConstraint, bodies: &mut [SolverBody], threshold: Real) {
+/// The bounce of one constraint (one restitution pass over it). With
+/// `energy`, the kinetic energy the pair must end with (`elastic.rs`), the
+/// normal impulses are scaled to meet it before the bounce's friction.
+pub fn apply_restitution(
+    c: &mut ContactConstraint,
+    bodies: &mut [SolverBody],
+    threshold: Real,
+    energy: Option<Real>,
+) {
     if c.restitution == 0.0 {
         return;
     }
@@ -104,6 +142,7 @@ pub fn apply_restitution(c: &mut ContactConstraint, bodies: &mut [SolverBody], t
     // landed (up to +35 % of its energy in one bounce, measured).
     let bouncing = [bounces(&c.points[0]), c.count == 2 && bounces(&c.points[1])];
     let mut normal_done = false;
+    let mut applied_normal: [Real; 2] = [0.0; 2];
     if c.count == 2 && c.block && bouncing[0] && bouncing[1] {
         let (p0, p1) = (c.points[0], c.points[1]);
         let vel = (va, wa, vb, wb);
@@ -125,6 +164,7 @@ pub fn apply_restitution(c: &mut ContactConstraint, bodies: &mut [SolverBody], t
         let d0 = (c.k22 * r0 - c.k12 * r1) / det;
         let d1 = (c.k11 * r1 - c.k12 * r0) / det;
         if p0.normal_impulse + d0 >= 0.0 && p1.normal_impulse + d1 >= 0.0 {
+            applied_normal = [d0, d1];
             for (cp, d) in c.points.iter_mut().zip([d0, d1]) {
                 cp.normal_impulse += d;
                 cp.total_normal_impulse += d;
@@ -151,6 +191,7 @@ pub fn apply_restitution(c: &mut ContactConstraint, bodies: &mut [SolverBody], t
             let impulse = -cp.normal_mass * (vn - target(&cp));
             let new_impulse = (cp.normal_impulse + impulse).max(0.0);
             let applied = new_impulse - cp.normal_impulse;
+            applied_normal[k] = applied;
             cp.normal_impulse = new_impulse;
             cp.total_normal_impulse += applied;
             cp.rest_normal += applied;
@@ -162,27 +203,58 @@ pub fn apply_restitution(c: &mut ContactConstraint, bodies: &mut [SolverBody], t
                 (&mut va, &mut wa, &mut vb, &mut wb),
             );
         }
-
-        // Coulomb friction for the bounce impulse itself: during an impact the
-        // tangential impulse may grow by μ times the extra normal impulse.
-        let dv = relative_velocity(va, wa, vb, wb, ra, rb);
-        let vt = dv.dot(t);
-        let max_f = cp.friction * cp.rest_normal.max(0.0);
-        let new_t = (cp.rest_tangent - cp.tangent_mass * vt).clamp(-max_f, max_f);
-        let applied_t = new_t - cp.rest_tangent;
-        cp.rest_tangent = new_t;
-        cp.tangent_impulse += applied_t;
-        apply_impulse(
-            masses,
-            ra,
-            rb,
-            applied_t * t,
-            (&mut va, &mut wa, &mut vb, &mut wb),
-        );
+        if energy.is_none() {
+            bounce_friction(&mut cp, masses, t, (&mut va, &mut wa, &mut vb, &mut wb));
+        }
         c.points[k] = cp;
+    }
+    if let Some(target) = energy {
+        let start = (sa.v, sa.w, sb.v, sb.w);
+        let change = (va - sa.v, wa - sa.w, vb - sb.v, wb - sb.w);
+        let scale = elastic::energy_scale(masses, start, change, target).filter(|&s| {
+            (0..c.count).all(|k| c.points[k].normal_impulse + (s - 1.0) * applied_normal[k] >= 0.0)
+        });
+        if let Some(s) = scale {
+            (va, wa, vb, wb) = (
+                start.0 + s * change.0,
+                start.1 + s * change.1,
+                start.2 + s * change.2,
+                start.3 + s * change.3,
+            );
+            for (cp, applied) in c.points.iter_mut().zip(applied_normal) {
+                let extra = (s - 1.0) * applied;
+                cp.normal_impulse += extra;
+                cp.total_normal_impulse += extra;
+                cp.rest_normal += extra;
+            }
+        }
+        for (cp, &bounce) in c.points.iter_mut().zip(&bouncing).take(c.count) {
+            if bounce {
+                bounce_friction(cp, masses, t, (&mut va, &mut wa, &mut vb, &mut wb));
+            }
+        }
     }
     store(bodies, c.a, va, wa);
     store(bodies, c.b, vb, wb);
+}
+
+/// Coulomb friction for the bounce impulse itself: during an impact the
+/// tangential impulse may grow by μ times the extra normal impulse.
+fn bounce_friction(
+    cp: &mut ConstraintPoint,
+    masses: (Real, Real, Real, Real),
+    t: Vec2,
+    (va, wa, vb, wb): (&mut Vec2, &mut Real, &mut Vec2, &mut Real),
+) {
+    let (ra, rb) = (cp.anchor_a, cp.anchor_b);
+    let dv = relative_velocity(*va, *wa, *vb, *wb, ra, rb);
+    let vt = dv.dot(t);
+    let max_f = cp.friction * cp.rest_normal.max(0.0);
+    let new_t = (cp.rest_tangent - cp.tangent_mass * vt).clamp(-max_f, max_f);
+    let applied_t = new_t - cp.rest_tangent;
+    cp.rest_tangent = new_t;
+    cp.tangent_impulse += applied_t;
+    apply_impulse(masses, ra, rb, applied_t * t, (va, wa, vb, wb));
 }
 
 #[cfg(test)]

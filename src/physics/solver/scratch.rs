@@ -6,6 +6,7 @@
 use crate::physics::joints::constraint::JointConstraint;
 use crate::physics::math::{Real, Rot, Vec2};
 use crate::physics::solver::contact_constraint::ContactConstraint;
+use crate::physics::solver::elastic::BounceStart;
 use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
 use crate::physics::solver::solver_order::{Link, SolverOrder};
 use crate::physics::solver::wide::constraint::WideConstraint;
@@ -28,6 +29,11 @@ pub(crate) struct SolverScratch {
     pub(crate) slot_of_link: Vec<u32>,
     /// Constraints with restitution (the only ones the bounce pass visits).
     pub(crate) bouncy: Vec<u32>,
+    /// Beside `bouncy`: its bodies' velocities at the step start, and
+    /// whether it bounced exactly (`elastic.rs`); constraints per body.
+    pub(crate) bounce_start: Vec<(u32, BounceStart)>,
+    pub(crate) bounce_exact: Vec<bool>,
+    pub(crate) degree: Vec<u32>,
     /// Colour groups eight at a time, and each slot's bundle·8 + lane
     /// (slots of the coloured range only).
     pub(crate) bundles: Vec<WideConstraint>,
