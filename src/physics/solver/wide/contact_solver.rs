@@ -551,7 +551,11 @@ fn solve_block<const ITERATING: bool>(
     let solved = c.block.and(case_both.or(case_1).or(case_2).or(case_none));
     let (bouncy, rel_accel) = (c.bouncy, c.rel_accel);
     let (d1, d2) = (x1 - l1, x2 - l2);
-    for (k, (new, d, v, s)) in [(x1, d1, vn1, s1), (x2, d2, vn2, s2)]
+    // Each point's approach without this substep's own impulses and with
+    // the other point's at their new value (scalar `solve_block`).
+    let free1 = vn1 - k11 * l1 + k12 * d2;
+    let free2 = vn2 - k22 * l2 + k12 * d1;
+    for (k, (new, d, v, s)) in [(x1, d1, free1, s1), (x2, d2, free2, s2)]
         .into_iter()
         .enumerate()
     {
