@@ -19,7 +19,7 @@ use crate::physics::collision::time_of_impact::{time_of_impact, Sweep, ToiState}
 use crate::physics::geometry::shape::{Circle, ShapeGeom};
 use crate::physics::joints::solver as joint_solver;
 use crate::physics::math::{Aabb, Real, Transform};
-use crate::physics::settings::LINEAR_SLOP;
+use crate::physics::settings::{LINEAR_SLOP, MAX_SPECULATIVE_DISTANCE};
 use crate::physics::world::body::BodyType;
 use crate::physics::world::contact::should_collide;
 use crate::physics::world::hash::pair_key;
@@ -81,7 +81,16 @@ impl World {
         let Some(swept) = swept else { return };
 
         let mut candidates: Vec<u32> = Vec::new();
-        self.broad_phase.query(swept, KindMask::ALL, |_, user| {
+        // Moving bodies only for bullets and for bodies faster than the
+        // speculative contacts reach (a pair closer than that in a step is
+        // caught by the solver): querying every moving neighbour of every
+        // falling body tripled this stage in Box2D's rain benchmark.
+        let kinds = if bullet || travel > MAX_SPECULATIVE_DISTANCE {
+            KindMask::ALL
+        } else {
+            KindMask::STATIC
+        };
+        self.broad_phase.query(swept, kinds, |_, user| {
             candidates.push(user as u32);
             true
         });
