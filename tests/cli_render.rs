@@ -137,3 +137,41 @@ fn without_a_display_it_says_so_and_runs_ten_seconds_headless() {
         (1280, 720)
     );
 }
+
+#[test]
+fn a_run_piped_into_head_stops_quietly() {
+    // `physbox run … | head -1`: the reader goes after one line. The run
+    // used to panic inside the scene's `print` ("failed printing to
+    // stdout: Broken pipe") with a backtrace on stderr.
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = temp_dir("pipe");
+    let scene = dir.join("chatty.lua");
+    std::fs::write(
+        &scene,
+        "circle { r = 1 }\nfunction update() print('tick', world.steps) end\n",
+    )
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_physbox"))
+        .args([
+            "run",
+            scene.to_str().unwrap(),
+            "--headless",
+            "--steps",
+            "100000",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "tick\t1\n");
+    // The pipe's reader is gone now (dropped above).
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}

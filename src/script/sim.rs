@@ -84,7 +84,11 @@ const MAX_CONSOLE_LINES: usize = 10_000;
 impl Console {
     pub fn write(&mut self, line: String) {
         if self.echo {
-            println!("{line}");
+            // A closed stdout (a reader gone, a terminal closed) must not
+            // stop the scene: the line is still kept for the window's
+            // console and the exports.
+            use std::io::Write;
+            let _ = writeln!(std::io::stdout(), "{line}");
         }
         if self.lines.len() >= MAX_CONSOLE_LINES {
             self.lines.drain(..MAX_CONSOLE_LINES / 2);

@@ -246,6 +246,19 @@ fn has_display() -> bool {
     std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some()
 }
 
+impl Cli {
+    /// Whether this command line opens a window (the others only print).
+    pub fn opens_window(&self) -> bool {
+        match &self.command {
+            None => true,
+            Some(Command::Run {
+                headless, watch, ..
+            }) => !headless && !watch,
+            Some(_) => false,
+        }
+    }
+}
+
 pub fn main_with(cli: Cli) -> ExitCode {
     match cli.command {
         None => {
