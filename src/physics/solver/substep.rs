@@ -16,11 +16,13 @@
 
 use crate::physics::joints::solver as joint_solver;
 use crate::physics::math::Real;
+use crate::physics::solver::contact_constraint::ContactConstraint;
 use crate::physics::solver::contact_solver as cs;
 use crate::physics::solver::integrate::{
     drift, drift_and_second_half_kick, first_half_kick, remember_warm_start, second_half_kick,
 };
 use crate::physics::solver::scratch::SolverScratch;
+use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::wide::contact_solver as wide;
 use crate::physics::solver::Phase;
 
@@ -140,8 +142,8 @@ const WIDE_TOLERANCE: Real = 1e-6;
 /// largest normal impulse). `first`: the phase's first pass (the relax
 /// phase books the second half of the warm start once).
 fn scalar_pass(
-    constraints: &mut [crate::physics::solver::contact_constraint::ContactConstraint],
-    bodies: &mut [crate::physics::solver::solver_body::SolverBody],
+    constraints: &mut [ContactConstraint],
+    bodies: &mut [SolverBody],
     inv_h: Real,
     push: Real,
     phase: Phase,

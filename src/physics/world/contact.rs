@@ -113,6 +113,12 @@ impl Contact {
             self.touching = overlapping;
             return;
         }
+        if out_of_reach(ba, bb, spec) {
+            // Nothing within the speculative distance: what every pair
+            // routine would find, without building the shapes' hulls.
+            self.manifold = Manifold::default();
+            return;
+        }
         // What warm starting needs of the old points; then the new manifold
         // is written in place (no copy of the whole manifold).
         let old: [(u16, Real, Real); 2] = std::array::from_fn(|k| {
@@ -120,12 +126,6 @@ impl Contact {
             (p.id, p.normal_impulse, p.tangent_impulse)
         });
         let old = &old[..self.manifold.count.min(2)];
-        if out_of_reach(ba, bb, spec) {
-            // Nothing within the speculative distance: what every pair
-            // routine would find, without building the shapes' hulls.
-            self.manifold = Manifold::default();
-            return;
-        }
         collide_into(&sa.geom, ba.xf, &sb.geom, bb.xf, spec, &mut self.manifold);
         let m = &mut self.manifold;
         rebase_anchors(m, ba.xf, ba, bb.xf, bb);
