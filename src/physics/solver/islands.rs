@@ -35,7 +35,8 @@ pub(crate) fn build_islands(
         stiff: &sc.joint_stiff,
     };
     let wide = settings.wide_solver && lanes::available();
-    sc.solver_order
+    let rebuilt = sc
+        .solver_order
         .build(&sc.links, &joints, &sc.inv_mass, wide);
     choose_iterating_joints(sc);
     let count = sc.solver_order.order.len();
@@ -48,7 +49,8 @@ pub(crate) fn build_islands(
     // same motion to single-precision round-off).
     if wide {
         layout_bundles(sc);
-    } else {
+    } else if rebuilt {
+        // (It edits the order's ranges: an unchanged order has it done.)
         solve_colors_scalar(sc);
     }
 }
