@@ -583,14 +583,15 @@ fn closed_random_scenes_never_gain_energy() {
 }
 
 #[test]
-fn closed_random_scenes_with_elastic_bodies_gain_no_more_than_today() {
-    // Known gap (issue 18 §4, the elastic box): with restitution up to 1,
-    // tumbling elastic polygons hitting each other and the floor gain up to
-    // 5.3 % over 300 steps (6 of 100 seeds above 1 %; 0.32 % with
-    // restitution up to 0.9). The target is DESIGN.md §5's 1 %; this pins
-    // today's figure so it cannot widen.
-    let (worst, _) = energy_gains(1.0, 0.06);
-    assert!(worst < 0.06, "largest gain {:.3} %", 100.0 * worst);
+fn closed_random_scenes_with_elastic_bodies_never_gain_energy() {
+    // With restitution up to 1 too. Tumbling elastic polygons with friction
+    // gained up to 5.3 % over 300 steps (6 of 100 seeds above 1 %): the
+    // bounce passes re-aimed at the bounce speed after friction had turned
+    // the body (Kane's paradox). A group of bounces that is all its bodies
+    // feel is now held to its start energy (`solver/bounce_cap.rs`).
+    let (worst, failures) = energy_gains(1.0, 1e-9);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(worst <= 1e-9, "largest gain {:.3e}", worst);
 }
 
 #[test]

@@ -50,7 +50,7 @@ impl BounceStart {
 }
 
 /// Kinetic energy of a body moving at `v, w` (0 for the static dummy).
-fn kinetic(i: &SolverBodyInfo, v: Vec2, w: Real) -> Real {
+pub(crate) fn kinetic(i: &SolverBodyInfo, v: Vec2, w: Real) -> Real {
     let linear = if i.inv_mass > 0.0 {
         0.5 * v.length_squared() / i.inv_mass
     } else {
@@ -66,7 +66,7 @@ fn kinetic(i: &SolverBodyInfo, v: Vec2, w: Real) -> Real {
 
 /// Potential energy gained since the step start against the body's constant
 /// acceleration (gravity and user force) and angular acceleration (torque).
-fn potential_gain(i: &SolverBodyInfo, b: &SolverBody) -> Real {
+pub(crate) fn potential_gain(i: &SolverBodyInfo, b: &SolverBody) -> Real {
     let linear = if i.inv_mass > 0.0 {
         -i.accel.dot(b.dp) / i.inv_mass
     } else {

@@ -14,12 +14,14 @@
 //!   (`integrate.rs`), warm start, solve and relax — contacts by
 //!   `contact_solver.rs` (the readable reference) or `wide/` (the fast
 //!   path), joints by `joints/solver.rs`;
-//! - restitution (`restitution.rs`), store contact impulses
+//! - restitution (`restitution.rs`; bounces never add energy:
+//!   `bounce_cap.rs`), store contact impulses
 //!   (`contact_setup.rs`), RK4 for free bodies (`rk4.rs`).
 //!
 //! Shared by them: `solver_body.rs` (a body's working copy), `softness.rs`
 //! (soft constraint coefficients), `scratch.rs` (everything per step).
 
+mod bounce_cap;
 mod contact_constraint;
 mod contact_setup;
 mod contact_solver;

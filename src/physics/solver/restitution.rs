@@ -4,6 +4,7 @@
 //! 2×2 block.
 
 use crate::physics::math::{right_perp, Real, Vec2};
+use crate::physics::solver::bounce_cap::CapInput;
 use crate::physics::solver::contact_constraint::{ConstraintPoint, ContactConstraint};
 use crate::physics::solver::contact_solver::{
     apply_impulse, current_separation, relative_velocity, store,
@@ -36,17 +37,12 @@ pub(crate) fn restitution(sc: &mut SolverScratch, threshold: Real) {
     let mut degree = std::mem::take(&mut sc.degree);
     let mut exact = std::mem::take(&mut sc.bounce_exact);
     exact.clear();
-    let any_elastic = sc
-        .bouncy
-        .iter()
-        .any(|&slot| sc.constraints[slot as usize].restitution == 1.0);
-    if any_elastic {
+    if !sc.bouncy.is_empty() {
         elastic::count_degrees(sc, &mut degree);
     }
     for (k, &slot) in sc.bouncy.iter().enumerate() {
         let c = &sc.constraints[slot as usize];
-        let is_exact = any_elastic
-            && c.restitution == 1.0
+        let is_exact = c.restitution == 1.0
             && c.points[..c.count].iter().all(|p| p.friction == 0.0)
             && elastic::isolated(sc, &degree, c.a, c.b);
         exact.push(is_exact);
@@ -56,6 +52,16 @@ pub(crate) fn restitution(sc: &mut SolverScratch, threshold: Real) {
             apply_restitution(c, &mut sc.solver_bodies, threshold, Some(target));
         }
     }
+    let mut cap = std::mem::take(&mut sc.bounce_cap);
+    cap.begin(&CapInput {
+        bodies: &sc.solver_bodies,
+        info: &sc.solver_info,
+        constraints: &sc.constraints,
+        bouncy: &sc.bouncy,
+        bounce_start: &sc.bounce_start,
+        exact: &exact,
+        degree: &degree,
+    });
     for _ in 0..RESTITUTION_ITERATIONS {
         for (&slot, &done) in sc.bouncy.iter().zip(&exact) {
             if !done {
@@ -64,6 +70,8 @@ pub(crate) fn restitution(sc: &mut SolverScratch, threshold: Real) {
             }
         }
     }
+    cap.finish(&mut sc.solver_bodies, &sc.solver_info, &mut sc.constraints);
+    sc.bounce_cap = cap;
     sc.degree = degree;
     sc.bounce_exact = exact;
 }

@@ -5,6 +5,7 @@
 
 use crate::physics::joints::constraint::JointConstraint;
 use crate::physics::math::{Real, Rot, Vec2};
+use crate::physics::solver::bounce_cap::BounceCap;
 use crate::physics::solver::contact_constraint::ContactConstraint;
 use crate::physics::solver::elastic::BounceStart;
 use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
@@ -34,6 +35,8 @@ pub(crate) struct SolverScratch {
     pub(crate) bounce_start: Vec<(u32, BounceStart)>,
     pub(crate) bounce_exact: Vec<bool>,
     pub(crate) degree: Vec<u32>,
+    /// Groups of bounces held to their start energy (`bounce_cap.rs`).
+    pub(crate) bounce_cap: BounceCap,
     /// Colour groups eight at a time, and each slot's bundle·8 + lane
     /// (slots of the coloured range only).
     pub(crate) bundles: Vec<WideConstraint>,
