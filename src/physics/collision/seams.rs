@@ -212,4 +212,42 @@ mod tests {
         assert_eq!(edge_cover(&[top], &[a.clone(), b]).internal, 1);
         assert_eq!(edge_cover(&[top], &[a]).internal, 0);
     }
+
+    fn v(x: f64, y: f64) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    #[test]
+    fn two_segments_end_to_end_share_a_smooth_joint_whichever_way_they_run() {
+        let left = (3, [v(-1.0, 0.0), v(0.0, 0.0)]);
+        // The right one drawn backwards (its `b` at the joint), 1 mm off.
+        let right = (7, [v(1.0, 0.0), v(0.001, 0.0)]);
+        let l = smooth_end(left, 1, &[right]).expect("left's b is smooth");
+        let r = smooth_end(right, 1, &[left]).expect("right's b is smooth");
+        assert_eq!(l.ghost, v(1.0, 0.0));
+        assert_eq!(r.ghost, v(-1.0, 0.0));
+        assert!(l.owns && !r.owns, "exactly one owns the joint");
+        assert_eq!(smooth_end(left, 0, &[right]), None, "left's a is free");
+    }
+
+    #[test]
+    fn a_real_corner_a_gap_or_a_junction_is_not_smooth() {
+        let floor = (0, [v(-1.0, 0.0), v(0.0, 0.0)]);
+        let bend = |deg: f64| {
+            let r = deg.to_radians();
+            (1, [v(0.0, 0.0), v(r.cos(), r.sin())])
+        };
+        assert!(smooth_end(floor, 1, &[bend(4.0)]).is_some());
+        assert!(smooth_end(floor, 1, &[bend(-4.0)]).is_some());
+        assert_eq!(smooth_end(floor, 1, &[bend(6.0)]), None, "a ramp");
+        assert_eq!(smooth_end(floor, 1, &[bend(90.0)]), None, "a wall");
+        let apart = (1, [v(0.01, 0.0), v(1.0, 0.0)]);
+        assert_eq!(smooth_end(floor, 1, &[apart]), None, "a 1 cm gap");
+        let wall = (2, [v(0.0, 0.0), v(0.0, 1.0)]);
+        assert_eq!(
+            smooth_end(floor, 1, &[bend(0.0), wall]),
+            None,
+            "three segments meet"
+        );
+    }
 }

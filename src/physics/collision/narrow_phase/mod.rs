@@ -22,6 +22,8 @@ pub(crate) mod segment_distance;
 mod segment_polygon;
 
 #[cfg(test)]
+mod seam_tests;
+#[cfg(test)]
 mod tests;
 
 // One function per pair returning its manifold by value, for the tests (the

@@ -15,9 +15,9 @@
 
 use super::hull::Hull;
 use super::local::{flip_in_place, to_world_into, LocalManifold};
-use super::segment_circle::{past_smooth_ends, Region};
 use super::polygon_circle::collide_polygon_circle_into;
 use super::polygons::collide_hulls;
+use super::segment_circle::{past_smooth_ends, Region};
 use crate::physics::collision::manifold::Manifold;
 use crate::physics::geometry::shape::{Circle, Polygon, Segment, MAX_POLYGON_VERTICES};
 use crate::physics::math::{Real, Transform, Vec2};

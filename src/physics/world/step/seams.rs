@@ -7,10 +7,10 @@
 //! static geometry.
 
 use crate::physics::broad_phase::KindMask;
+use crate::physics::collision::seams::SmoothEnd;
 use crate::physics::collision::seams::{
     edge_cover, smooth_end, world_edges, world_ends, EdgeCover, FLUSH_TOLERANCE,
 };
-use crate::physics::collision::seams::SmoothEnd;
 use crate::physics::geometry::shape::{Segment, ShapeGeom, ShapeKind};
 use crate::physics::math::{Aabb, Vec2};
 use crate::physics::world::body::BodyType;
