@@ -360,3 +360,50 @@ fn segments_on_moving_bodies_get_no_marks_and_a_chain_survives_a_snapshot() {
         .replace("\"owns\":", "\"_owns\":");
     assert!(World::from_snapshot(&old).is_ok());
 }
+
+#[test]
+fn a_wide_box_on_the_crest_of_a_chain_rests_on_the_crest() {
+    // Level, then 4° down: a hump. A 2 m box laid on it centred on the
+    // crest must rest on the crest itself (and tip onto one corner), not
+    // sag around it: held only where each segment's own length lies under
+    // it, the crest cut 4 cm into the box.
+    for (x, side) in [(0.0, 1.0), (0.3, 1.0), (-0.3, 1.0), (0.0, -1.0)] {
+        let mut w = World::default();
+        let bend = -side * 4.0_f64.to_radians();
+        let down = Vec2::new(bend.cos(), bend.sin());
+        chain(
+            &mut w,
+            &[
+                Vec2::new(-4.0, 0.0),
+                Vec2::new(-2.0, 0.0),
+                Vec2::ZERO,
+                2.0 * down,
+                4.0 * down,
+            ],
+        );
+        // Side -1: the chain bends up instead and the box falls upwards
+        // (gravity scale -1), so the crest is a hump seen from below.
+        let b = dynamic_box(
+            &mut w,
+            Vec2::new(x, side * 0.5),
+            0.0,
+            2.0,
+            1.0,
+            Material::default(),
+        );
+        w.set_gravity_scale(b, side).unwrap();
+        let mut deepest = 0.0_f64;
+        for _ in 0..120 {
+            w.step(1.0 / 60.0);
+            let xf = w.body(b).unwrap().xf;
+            let crest = xf.inv_apply(Vec2::ZERO);
+            let depth = (1.0 - crest.x.abs()).min(0.5 - crest.y.abs());
+            deepest = deepest.max(depth);
+        }
+        println!("box at x {x} side {side}: the crest {deepest:.4} m into the box");
+        assert!(
+            deepest < 0.006,
+            "x {x}, side {side}: the crest is {deepest} m into the box"
+        );
+    }
+}

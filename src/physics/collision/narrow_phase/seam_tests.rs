@@ -170,3 +170,41 @@ fn a_segment_without_marks_keeps_its_corners() {
         "{m:?}"
     );
 }
+
+#[test]
+fn a_box_on_a_hump_rests_on_the_crest_reported_once() {
+    // The right segment falls 4°. A level box, 2 mm into the left
+    // segment, its middle just past the crest: held at its rear corner
+    // and at the crest, both by the left segment (it owns the joint); the
+    // right one, under the box's front half, reports nothing.
+    let (left, right) = chain(-(4.0_f64.to_radians()));
+    let c = Vec2::new(0.1, 0.248);
+    let (ml, mr) = (box_against(&left, c), box_against(&right, c));
+    assert_eq!((ml.count, mr.count), (2, 0), "{ml:?} {mr:?}");
+    assert!((ml.normal - Vec2::Y).length() < 1e-12, "{ml:?}");
+    let mut xs: Vec<Real> = ml.points().iter().map(|p| p.point.x).collect();
+    xs.sort_by(Real::total_cmp);
+    assert!((xs[0] + 0.15).abs() < 1e-9 && xs[1].abs() < 1e-9, "{ml:?}");
+    for p in ml.points() {
+        assert!((p.separation + 0.002).abs() < 1e-12, "{ml:?}");
+    }
+    // Tipped 4° onto the right segment, the box rests on the crest and on
+    // the right segment's face.
+    let tipped = Transform::new(Vec2::new(0.1, 0.245), -(4.0_f64.to_radians()));
+    let b = ShapeGeom::Polygon(Polygon::make_box(0.25, 0.25));
+    let m = |s: &Segment| {
+        collide(
+            &ShapeGeom::Segment(*s),
+            Transform::IDENTITY,
+            &b,
+            tipped,
+            SPEC,
+        )
+    };
+    let (ml, mr) = (m(&left), m(&right));
+    assert_eq!(ml.count + mr.count, 2, "{ml:?} {mr:?}");
+    for m in [ml, mr].iter().filter(|m| m.count > 0) {
+        let n = Vec2::new((4.0_f64.to_radians()).sin(), (4.0_f64.to_radians()).cos());
+        assert!((m.normal - n).length() < 1e-9, "{m:?}");
+    }
+}

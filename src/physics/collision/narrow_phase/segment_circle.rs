@@ -14,6 +14,7 @@ use super::local::{to_world_into, LocalManifold};
 use crate::physics::collision::manifold::Manifold;
 use crate::physics::geometry::shape::{Circle, Segment};
 use crate::physics::math::{Real, Transform, Vec2};
+use crate::physics::settings::LINEAR_SLOP;
 
 /// Manifold of segment A against circle B (at most one point, id 0).
 #[cfg(test)]
@@ -46,6 +47,12 @@ pub fn collide_segment_circle_into(
     to_world_into(&local, xf_a, xf_b, out);
 }
 
+/// How close to level with a joint (m) a point counts as at the joint,
+/// which its owner answers for: wide enough for round-off (a polygon's
+/// contact on the crest of a bend is computed to lie there, give or take
+/// 1e-17 m), too narrow to matter to anything resting on it.
+const JOINT_BAND: Real = 1e-3 * LINEAR_SLOP;
+
 /// Who answers for a point, as seen from one segment of a chain.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Region {
@@ -74,18 +81,20 @@ pub(super) fn past_smooth_ends(seg: &Segment, q: Vec2) -> Region {
 }
 
 /// Region of `q` at a smooth joint where this segment, running along
-/// `along`, meets a neighbour running on along `onward`. Level with the
-/// joint (a product exactly 0) the owner answers, so of two neighbours
-/// exactly one does; on the hollow side of a bend both faces reach over
-/// the joint and both answer.
+/// `along`, meets a neighbour running on along `onward`. Within
+/// `JOINT_BAND` of level with the joint the owner answers, so of two
+/// neighbours exactly one does, whatever the round-off; on the hollow side
+/// of a bend both faces reach over the joint and both answer.
 pub(super) fn at_joint(joint: Vec2, along: Vec2, onward: Vec2, owns: bool, q: Vec2) -> Region {
     let d = q - joint;
-    let past = d.dot(along);
-    if past < 0.0 || (past == 0.0 && owns) {
+    let past = d.dot(along.normalize_or_zero());
+    if past < -JOINT_BAND {
         return Region::Own;
     }
-    let ahead = d.dot(onward);
-    if ahead > 0.0 || (ahead == 0.0 && !owns) {
+    if past <= JOINT_BAND {
+        return if owns { Region::Own } else { Region::Neighbour };
+    }
+    if d.dot(onward.normalize_or_zero()) > JOINT_BAND {
         return Region::Neighbour;
     }
     // Past this face and short of the next: the wedge over a bend's corner.
