@@ -152,7 +152,8 @@ fn hump_under(seg: &Segment, centroid: Vec2) -> Option<Hump> {
     let mut best: Option<(Real, Hump)> = None;
     for (end, (joint, far, ghost)) in ends.into_iter().enumerate() {
         let Some(ghost) = ghost else { continue };
-        let (along, onward) = ((joint - far).normalize(), (ghost - joint).normalize());
+        let along = (joint - far).normalize_or_zero();
+        let onward = (ghost - joint).normalize_or_zero();
         let turn = cross(along, onward);
         let side = cross(along, centroid - joint);
         // A turn to the left is a hump for what lies on the right.
