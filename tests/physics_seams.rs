@@ -407,3 +407,39 @@ fn a_wide_box_on_the_crest_of_a_chain_rests_on_the_crest() {
         );
     }
 }
+
+#[test]
+fn a_pyramid_on_a_chain_floor_stands_and_sleeps_like_one_on_a_single_segment() {
+    // Ten unit boxes on the base, every box over a joint or beside one
+    // (joints every 0.7 m): each base box is held partly by two segments.
+    for pieces in [1, 20] {
+        let mut w = World::default();
+        let step = 14.0 / pieces as f64;
+        let points: Vec<Vec2> = (0..=pieces)
+            .map(|k| Vec2::new(-7.0 + step * k as f64, 0.0))
+            .collect();
+        chain(&mut w, &points);
+        let mut boxes = Vec::new();
+        for row in 0..10 {
+            for k in 0..10 - row {
+                let x = k as f64 - 0.5 * (9 - row) as f64;
+                let p = Vec2::new(x, 0.5 + row as f64);
+                boxes.push((
+                    p,
+                    dynamic_box(&mut w, p, 0.0, 1.0, 1.0, Material::default()),
+                ));
+            }
+        }
+        run(&mut w, 300);
+        let drift = boxes
+            .iter()
+            .map(|(p, id)| (w.body(*id).unwrap().xf.p - *p).length())
+            .fold(0.0, f64::max);
+        println!(
+            "{pieces} pieces: drift {drift:.4} m, awake {}",
+            w.awake_body_count()
+        );
+        assert!(drift < 0.02, "{pieces} pieces: the pyramid moved {drift} m");
+        assert_eq!(w.awake_body_count(), 0, "{pieces} pieces: still awake");
+    }
+}
