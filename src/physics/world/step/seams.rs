@@ -7,9 +7,8 @@
 //! static geometry.
 
 use crate::physics::broad_phase::KindMask;
-use crate::physics::collision::seams::SmoothEnd;
 use crate::physics::collision::seams::{
-    edge_cover, smooth_end, world_edges, world_ends, EdgeCover, FLUSH_TOLERANCE,
+    edge_cover, smooth_end, world_edges, world_ends, EdgeCover, SmoothEnd, FLUSH_TOLERANCE,
 };
 use crate::physics::geometry::shape::{Segment, ShapeGeom, ShapeKind};
 use crate::physics::math::{Aabb, Vec2};
@@ -48,6 +47,8 @@ impl World {
         world_ends(&shape.geom, body.xf)
     }
 
+    /// Each static segment's smooth ends (`collision::seams::smooth_end`),
+    /// its neighbours found through the broad phase around each end.
     fn mark_smooth_segment_ends(&mut self) {
         let mut marks = Vec::new();
         for i in self.static_solids(ShapeKind::Segment) {
