@@ -114,10 +114,7 @@ fn degenerate_shapes_are_clear_errors() {
             center: Vec2::ZERO,
             radius: f64::NAN,
         }),
-        ShapeGeom::Segment(Segment {
-            a: Vec2::X,
-            b: Vec2::X,
-        }),
+        ShapeGeom::Segment(Segment::new(Vec2::X, Vec2::X)),
     ];
     for g in bad {
         let def = ShapeDef {

@@ -18,12 +18,14 @@ use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
-/// Everything a snapshot can hold: static and dynamic shapes of every kind,
+/// Everything a snapshot can hold: static and dynamic shapes of every kind
+/// (two segments end to end, so a segment carries seam marks),
 /// joints of every kind, a rope, a sensor, a per-body force, sleeping bodies
 /// (the pile settles) and contacts.
 const SCENE: &str = r#"
 box { x = 0, y = -0.5, w = 40, h = 1, static = true }
 segment { x1 = -20, y1 = 0, x2 = -20, y2 = 10 }
+segment { x1 = -20, y1 = 10, x2 = -20, y2 = 12 }
 for i = 0, 3 do box { x = -8 + i * 1.1, y = 0.5, w = 1, h = 1 } end
 local c = circle { x = 3, y = 4, r = 0.4, restitution = 0.5 }
 local p = polygon { x = 6, y = 2, points = {{0, 0}, {1, 0}, {1.2, 0.8}, {0, 1}} }
@@ -164,6 +166,11 @@ fn every_field_of_a_snapshot_mutated_opens_or_is_one_error_line() {
             .as_array()
             .is_some_and(|l| !l.is_empty()),
         "the pile should have fallen asleep (islands to mutate)"
+    );
+    let text = original.to_string();
+    assert!(
+        text.contains("ghost_a") && text.contains("ghost_b") && text.contains("owns"),
+        "the segments end to end should carry seam marks (to mutate)"
     );
 
     let mut all = Vec::new();

@@ -137,7 +137,7 @@ fn geometry(o: &Opts, kind: &str, offset: bool) -> mlua::Result<Vec<ShapeGeom>> 
                     super::ranges::MIN_SIZE
                 )));
             }
-            vec![ShapeGeom::Segment(Segment { a, b })]
+            vec![ShapeGeom::Segment(Segment::new(a, b))]
         }
     })
 }

@@ -32,10 +32,7 @@ fn geom(g: Geom) -> ShapeGeom {
         Geom::Box { hx, hy, cx, cy } => {
             ShapeGeom::Polygon(Polygon::make_offset_box(hx, hy, Vec2::new(cx, cy), 0.0))
         }
-        Geom::Segment { a, b } => ShapeGeom::Segment(Segment {
-            a: Vec2::from(a),
-            b: Vec2::from(b),
-        }),
+        Geom::Segment { a, b } => ShapeGeom::Segment(Segment::new(Vec2::from(a), Vec2::from(b))),
         Geom::Circle { r } => ShapeGeom::Circle(Circle {
             center: Vec2::ZERO,
             radius: r,

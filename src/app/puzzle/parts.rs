@@ -138,10 +138,10 @@ fn pieces(kind: PartKind) -> Vec<Piece> {
         PartKind::Segment => vec![Piece {
             body_type: BodyType::Static,
             offset: Vec2::ZERO,
-            geom: ShapeGeom::Segment(Segment {
-                a: Vec2::new(-LEDGE_HALF_LENGTH, 0.0),
-                b: Vec2::new(LEDGE_HALF_LENGTH, 0.0),
-            }),
+            geom: ShapeGeom::Segment(Segment::new(
+                Vec2::new(-LEDGE_HALF_LENGTH, 0.0),
+                Vec2::new(LEDGE_HALF_LENGTH, 0.0),
+            )),
         }],
         PartKind::Spring => vec![
             Piece {

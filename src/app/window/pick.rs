@@ -48,10 +48,7 @@ mod tests {
                 ..BodyDef::default()
             })
             .unwrap();
-        let seg = ShapeGeom::Segment(Segment {
-            a: Vec2::new(-1.0, 0.0),
-            b: Vec2::new(1.0, 0.0),
-        });
+        let seg = ShapeGeom::Segment(Segment::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0)));
         w.add_shape(
             id,
             &ShapeDef {

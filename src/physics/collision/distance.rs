@@ -379,10 +379,10 @@ mod tests {
 
     #[test]
     fn rotated_box_corner_to_segment() {
-        let a = make_proxy(&ShapeGeom::Segment(Segment {
-            a: Vec2::new(-5.0, 0.0),
-            b: Vec2::new(5.0, 0.0),
-        }));
+        let a = make_proxy(&ShapeGeom::Segment(Segment::new(
+            Vec2::new(-5.0, 0.0),
+            Vec2::new(5.0, 0.0),
+        )));
         let b = boxp(0.5);
         let h = 0.5 * 2.0_f64.sqrt();
         let xb = Transform::new(Vec2::new(0.3, h + 0.1), FRAC_PI_4);

@@ -151,10 +151,7 @@ fn ray_rounded_polygon(poly: &Polygon, count: usize, p: Vec2, d: Vec2) -> Option
         let v2 = poly.vertices[if i + 1 < count { i + 1 } else { 0 }];
         // Only the outside face of the pushed-out edge can be entered.
         if n.dot(d) < 0.0 {
-            let offset = Segment {
-                a: v1 + r * n,
-                b: v2 + r * n,
-            };
+            let offset = Segment::new(v1 + r * n, v2 + r * n);
             keep(ray_segment(&offset, p, d).map(|(t, _)| (t, n)));
         }
         keep(ray_circle(v1, r, p, d));
@@ -274,10 +271,7 @@ mod tests {
 
     #[test]
     fn segment_two_sided() {
-        let s = ShapeGeom::Segment(Segment {
-            a: Vec2::new(-1.0, 0.0),
-            b: Vec2::new(1.0, 0.0),
-        });
+        let s = ShapeGeom::Segment(Segment::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0)));
         let h = raycast_shape(
             &s,
             Transform::IDENTITY,

@@ -6,9 +6,17 @@
 //! on static polygons (`Polygon::flush`), and circle contacts treat a
 //! corner next to a flush edge as part of the face beside it.
 //!
+//! Static segments laid end to end (a floor drawn as a chain of lines)
+//! have the same bump: the segment ahead ends in a point right where the
+//! ball or box arrives. Where exactly two segments meet and run on nearly
+//! straight, each gets the other's far end as a "ghost" vertex
+//! (`Segment::ghost_a`, `ghost_b`), and the segment routines leave what
+//! lies past the joint to the neighbour instead of colliding with the end
+//! point (`narrow_phase/segment_circle.rs`, `segment_polygon.rs`).
+//!
 //! This file is the geometry of it; the world pass that finds neighbouring
-//! static polygons and writes their marks runs before a step whenever
-//! static geometry changed (`world/step/seams.rs`).
+//! static shapes and writes their marks runs before a step whenever static
+//! geometry changed (`world/step/seams.rs`).
 
 use crate::physics::geometry::shape::{ShapeGeom, MAX_POLYGON_VERTICES};
 use crate::physics::math::{Real, Transform, Vec2};
@@ -105,6 +113,73 @@ pub(crate) fn edge_cover(
     cover
 }
 
+/// The sharpest bend (rad) at which two static segments meeting end to end
+/// still make one surface. Over such a joint a shape is not caught on the
+/// neighbour's end point; a sharper bend is a real corner and collides as
+/// one. Small on purpose: a box crossing a smooth bend is held by each
+/// segment only over that segment's own length, so at a bend of θ it tips
+/// onto the next one early, by up to θ (see `segment_polygon.rs`).
+pub(crate) const MAX_SMOOTH_BEND: Real = 5.0 * std::f64::consts::PI / 180.0;
+
+/// Whether a segment running along `along` into a joint and its neighbour
+/// running on from there along `onward` make one surface (nearly straight).
+/// Symmetric: the neighbour, seen the other way (`-onward`, `-along`),
+/// gets the same answer from the same products.
+pub(crate) fn continues(along: Vec2, onward: Vec2) -> bool {
+    let d = along.dot(onward);
+    let cos = MAX_SMOOTH_BEND.cos();
+    d > 0.0 && d * d >= cos * cos * along.length_squared() * onward.length_squared()
+}
+
+/// A static segment's ends in world space.
+pub(crate) fn world_ends(geom: &ShapeGeom, xf: Transform) -> Option<[Vec2; 2]> {
+    let ShapeGeom::Segment(s) = geom else {
+        return None;
+    };
+    let (a, b) = (xf.apply(s.a), xf.apply(s.b));
+    // Shorter than the tolerance, both ends would match one joint.
+    ((b - a).length() > 2.0 * FLUSH_TOLERANCE).then_some([a, b])
+}
+
+/// What the seam pass writes on one end of a static segment: the
+/// neighbour's far end (world space) and whether this segment owns the
+/// joint (`Segment::owns`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct SmoothEnd {
+    pub ghost: Vec2,
+    pub owns: bool,
+}
+
+/// End `end` (0: `a`, 1: `b`) of segment `ends`, against the ends of the
+/// other static segments near it, `(key, ends)` each (`key` orders the
+/// shapes for ownership: the lower key owns the joint). Smooth when exactly
+/// one other segment ends there and the two continue one surface; a joint
+/// of three or more segments is left as real corners.
+pub(crate) fn smooth_end(
+    (key, ends): (u32, [Vec2; 2]),
+    end: usize,
+    others: &[(u32, [Vec2; 2])],
+) -> Option<SmoothEnd> {
+    let joint = ends[end];
+    let mut found = None;
+    for &(other_key, other) in others.iter().filter(|o| o.0 != key) {
+        for k in 0..2 {
+            if (other[k] - joint).length() <= FLUSH_TOLERANCE {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some((other_key, other[k], other[1 - k]));
+            }
+        }
+    }
+    let (other_key, near, far) = found?;
+    let along = joint - ends[1 - end];
+    continues(along, far - near).then_some(SmoothEnd {
+        ghost: far,
+        owns: key < other_key,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,5 +211,43 @@ mod tests {
         let b = vec![edge((1.0, 0.0), (2.0, 0.0), (0.0, -1.0))];
         assert_eq!(edge_cover(&[top], &[a.clone(), b]).internal, 1);
         assert_eq!(edge_cover(&[top], &[a]).internal, 0);
+    }
+
+    fn v(x: f64, y: f64) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    #[test]
+    fn two_segments_end_to_end_share_a_smooth_joint_whichever_way_they_run() {
+        let left = (3, [v(-1.0, 0.0), v(0.0, 0.0)]);
+        // The right one drawn backwards (its `b` at the joint), 1 mm off.
+        let right = (7, [v(1.0, 0.0), v(0.001, 0.0)]);
+        let l = smooth_end(left, 1, &[right]).expect("left's b is smooth");
+        let r = smooth_end(right, 1, &[left]).expect("right's b is smooth");
+        assert_eq!(l.ghost, v(1.0, 0.0));
+        assert_eq!(r.ghost, v(-1.0, 0.0));
+        assert!(l.owns && !r.owns, "exactly one owns the joint");
+        assert_eq!(smooth_end(left, 0, &[right]), None, "left's a is free");
+    }
+
+    #[test]
+    fn a_real_corner_a_gap_or_a_junction_is_not_smooth() {
+        let floor = (0, [v(-1.0, 0.0), v(0.0, 0.0)]);
+        let bend = |deg: f64| {
+            let r = deg.to_radians();
+            (1, [v(0.0, 0.0), v(r.cos(), r.sin())])
+        };
+        assert!(smooth_end(floor, 1, &[bend(4.0)]).is_some());
+        assert!(smooth_end(floor, 1, &[bend(-4.0)]).is_some());
+        assert_eq!(smooth_end(floor, 1, &[bend(6.0)]), None, "a ramp");
+        assert_eq!(smooth_end(floor, 1, &[bend(90.0)]), None, "a wall");
+        let apart = (1, [v(0.01, 0.0), v(1.0, 0.0)]);
+        assert_eq!(smooth_end(floor, 1, &[apart]), None, "a 1 cm gap");
+        let wall = (2, [v(0.0, 0.0), v(0.0, 1.0)]);
+        assert_eq!(
+            smooth_end(floor, 1, &[bend(0.0), wall]),
+            None,
+            "three segments meet"
+        );
     }
 }

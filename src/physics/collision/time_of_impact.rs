@@ -263,10 +263,10 @@ mod tests {
             center: Vec2::ZERO,
             radius: 0.1,
         }));
-        let seg = make_proxy(&ShapeGeom::Segment(Segment {
-            a: Vec2::new(-10.0, 0.0),
-            b: Vec2::new(10.0, 0.0),
-        }));
+        let seg = make_proxy(&ShapeGeom::Segment(Segment::new(
+            Vec2::new(-10.0, 0.0),
+            Vec2::new(10.0, 0.0),
+        )));
         let step = 1e4 / 60.0;
         let sa = moving(Vec2::new(0.3, 1.0), Vec2::new(2.0, 1.0 - step), 0.0, 0.0);
         let sb = Sweep::fixed(Transform::IDENTITY, Vec2::ZERO);

@@ -264,20 +264,11 @@ mod tests {
 
     #[test]
     fn segment_is_massless() {
-        let m = segment_mass(
-            &Segment {
-                a: v(0.0, 0.0),
-                b: v(2.0, 0.0),
-            },
-            5.0,
-        );
+        let m = segment_mass(&Segment::new(v(0.0, 0.0), v(2.0, 0.0)), 5.0);
         assert_eq!(m.mass, 0.0);
         assert_eq!(m.inertia, 0.0);
         assert_eq!(m.center, v(1.0, 0.0));
-        let g = ShapeGeom::Segment(Segment {
-            a: v(0.0, 0.0),
-            b: v(2.0, 0.0),
-        });
+        let g = ShapeGeom::Segment(Segment::new(v(0.0, 0.0), v(2.0, 0.0)));
         assert_eq!(shape_mass(&g, 5.0), m);
     }
 
@@ -336,13 +327,7 @@ mod tests {
     #[test]
     fn combine_edge_cases() {
         assert_eq!(combine(&[]), MassData::default());
-        let s = segment_mass(
-            &Segment {
-                a: v(0.0, 0.0),
-                b: v(2.0, 2.0),
-            },
-            1.0,
-        );
+        let s = segment_mass(&Segment::new(v(0.0, 0.0), v(2.0, 2.0)), 1.0);
         let c = combine(&[s]);
         assert_eq!((c.mass, c.inertia, c.center), (0.0, 0.0, v(1.0, 1.0)));
     }

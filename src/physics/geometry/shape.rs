@@ -44,6 +44,40 @@ pub struct Polygon {
 pub struct Segment {
     pub a: Vec2,
     pub b: Vec2,
+    /// Where the floor carries on past `a` into another static segment
+    /// (end to end, nearly straight): that neighbour's far end, in this
+    /// shape's body frame (a "ghost" vertex). Set by the world for
+    /// segments on static bodies (`collision/seams.rs`): a shape crossing
+    /// the joint is not caught on the neighbour's end point there (see
+    /// `collision/narrow_phase/segment_circle.rs`). `None`: a real end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ghost_a: Option<Vec2>,
+    /// The same past `b`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ghost_b: Option<Vec2>,
+    /// Of the two segments meeting at a smooth joint, the one that takes a
+    /// point exactly level with the joint and, at a bend, the corner
+    /// itself (bit 0: end `a`, bit 1: end `b`), so that exactly one of
+    /// them reports it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub owns: u8,
+}
+
+fn is_zero(x: &u8) -> bool {
+    *x == 0
+}
+
+impl Segment {
+    /// The segment from `a` to `b`, both ends real (no neighbour known).
+    pub fn new(a: Vec2, b: Vec2) -> Segment {
+        Segment {
+            a,
+            b,
+            ghost_a: None,
+            ghost_b: None,
+            owns: 0,
+        }
+    }
 }
 
 /// The geometry of one shape. Kept unboxed on purpose: the narrow phase
@@ -139,6 +173,21 @@ pub fn polygon_centroid(vs: &[Vec2]) -> Vec2 {
 }
 
 impl ShapeGeom {
+    /// The same geometry without the seam marks the world writes on static
+    /// shapes (`Polygon::flush`, `Segment::ghost_a`, ...): a shape arrives
+    /// without them, and only the world's seam pass may set them.
+    pub fn without_seams(mut self) -> ShapeGeom {
+        match &mut self {
+            ShapeGeom::Circle(_) => {}
+            ShapeGeom::Polygon(p) => {
+                p.flush = 0;
+                p.internal = 0;
+            }
+            ShapeGeom::Segment(s) => *s = Segment::new(s.a, s.b),
+        }
+        self
+    }
+
     /// How far the surface lies outside the shape's core (a point, a
     /// segment, a polygon): a circle's radius, a polygon's corner radius.
     pub fn rounding(&self) -> Real {

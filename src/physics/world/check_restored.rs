@@ -346,6 +346,16 @@ fn check_geom(at: &str, g: &ShapeGeom) -> Result<(), String> {
             if s.a == s.b {
                 return Err(format!("{at}.Segment: both ends are the same point"));
             }
+            // The seam marks are found again before the first step (a
+            // restored world's seams are stale), but must be sane till then.
+            for (name, ghost) in [("ghost_a", s.ghost_a), ("ghost_b", s.ghost_b)] {
+                if let Some(g) = ghost {
+                    within_vec(&format!("{at}.Segment.{name}"), g, LOCAL)?;
+                }
+            }
+            if s.owns > 3 {
+                return Err(format!("{at}.Segment.owns: {} is not 0 to 3", s.owns));
+            }
             Ok(())
         }
         ShapeGeom::Polygon(p) => {

@@ -55,9 +55,11 @@ impl World {
         let kind = proxy_kind(b.body_type);
         let on_static = b.body_type == BodyType::Static;
         let aabb = def.geom.aabb(b.xf);
+        // Seam marks are the world's to find (`step/seams.rs`), never taken
+        // from the caller: on a moving body they would stay wrong.
         let shape = Shape {
             body,
-            geom: def.geom,
+            geom: def.geom.without_seams(),
             density: def.density,
             friction: def.friction,
             static_friction: def.static_friction.unwrap_or(def.friction),

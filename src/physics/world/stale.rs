@@ -19,8 +19,9 @@ pub(crate) struct StaleCaches {
     /// The list of sensor shapes the sensor sweep checks, made again when
     /// shapes come or go (instead of scanning every shape every step).
     sensors: bool,
-    /// The seams between static polygons (`Polygon::flush`), found again
-    /// when static geometry changes.
+    /// The seams between static polygons (`Polygon::flush`) and static
+    /// segments (`Segment::ghost_a`, ...), found again when static
+    /// geometry changes.
     seams: bool,
 }
 

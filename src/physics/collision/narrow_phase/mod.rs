@@ -10,6 +10,12 @@
 //! All arithmetic happens in A's local frame (shifted near A's geometry) and is
 //! converted once at the end; that keeps results finite and accurate for tiny
 //! shapes and for shapes far from the world origin.
+//!
+//! Seams between static shapes are marked on the shapes by the world
+//! (`collision/seams.rs`) and read here: flush polygon edges in
+//! `polygon_circle.rs` and `polygons.rs`, smooth ends of segments laid end
+//! to end in `segment_circle.rs` and `segment_polygon.rs` (tests of those
+//! in `seam_tests.rs`).
 
 mod circles;
 mod clip;
@@ -21,6 +27,8 @@ mod segment_circle;
 pub(crate) mod segment_distance;
 mod segment_polygon;
 
+#[cfg(test)]
+mod seam_tests;
 #[cfg(test)]
 mod tests;
 

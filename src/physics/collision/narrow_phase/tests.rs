@@ -186,10 +186,7 @@ fn ids_stable_when_box_slides() {
 
 #[test]
 fn segment_against_box_from_both_sides() {
-    let s = Segment {
-        a: Vec2::new(-5.0, 0.0),
-        b: Vec2::new(5.0, 0.0),
-    };
+    let s = Segment::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0));
     let b = Polygon::make_box(0.5, 0.5);
     let xs = Transform::IDENTITY;
     let above = xf(1.0, 0.49, 0.0);
@@ -224,10 +221,7 @@ fn segment_against_box_from_both_sides() {
 
 #[test]
 fn segment_against_circle_both_sides_and_end() {
-    let s = Segment {
-        a: Vec2::new(-1.0, 0.0),
-        b: Vec2::new(1.0, 0.0),
-    };
+    let s = Segment::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0));
     let c = Circle {
         center: Vec2::ZERO,
         radius: 0.2,
@@ -262,10 +256,7 @@ fn dispatcher_swaps_consistently() {
     assert!(close(p1.separation, p2.separation, 1e-12));
     assert_anchors(&m2, xc, xp, 1e-12);
 
-    let seg = ShapeGeom::Segment(Segment {
-        a: Vec2::ZERO,
-        b: Vec2::X,
-    });
+    let seg = ShapeGeom::Segment(Segment::new(Vec2::ZERO, Vec2::X));
     assert_eq!(collide(&seg, xp, &seg, xp, SPEC).count, 0);
 }
 
@@ -343,10 +334,7 @@ fn huge_coordinates_stay_accurate() {
     }
     assert_anchors(&m, xg, xb, 1e-9);
 
-    let s = Segment {
-        a: Vec2::new(far - 5.0, far),
-        b: Vec2::new(far + 5.0, far),
-    };
+    let s = Segment::new(Vec2::new(far - 5.0, far), Vec2::new(far + 5.0, far));
     let xc = xf(far, far + 0.49, 0.1);
     let m = collide_segment_polygon(&s, Transform::IDENTITY, &b, xc, SPEC);
     assert!(m.count >= 1 && all_finite(&m));
@@ -355,10 +343,7 @@ fn huge_coordinates_stay_accurate() {
 #[test]
 fn degenerate_and_nonfinite_input_does_not_panic() {
     let b = Polygon::make_box(0.5, 0.5);
-    let point_seg = Segment {
-        a: Vec2::new(0.1, 0.51),
-        b: Vec2::new(0.1, 0.51),
-    };
+    let point_seg = Segment::new(Vec2::new(0.1, 0.51), Vec2::new(0.1, 0.51));
     let m = collide_segment_polygon(
         &point_seg,
         Transform::IDENTITY,
@@ -418,10 +403,7 @@ fn circle_centre_inside_polygon_uses_nearest_face() {
 
 #[test]
 fn segment_end_against_box_corner() {
-    let s = Segment {
-        a: Vec2::new(-1.0, 0.0),
-        b: Vec2::new(0.0, 0.0),
-    };
+    let s = Segment::new(Vec2::new(-1.0, 0.0), Vec2::new(0.0, 0.0));
     let b = Polygon::make_box(0.5, 0.5);
     // Box's lower-left corner diagonally off the segment's right end.
     let xb = xf(0.5 + 0.01, 0.5 + 0.01, 0.0);

@@ -3,8 +3,9 @@
 //! this folder, or in `solver/`), called by `step` in this order:
 //!
 //! ```text
-//!  1. find seams           — flush edges between static polygons, marked
-//!                            again after static geometry changed
+//!  1. find seams           — flush edges between static polygons and
+//!                            smooth joints between static segments,
+//!                            marked again after static geometry changed
 //!  2. remember sensors     — which sensor pairs overlap before anything
 //!                            moves (for the sensor sweep)
 //!  3. wake joined sleepers — a joint never pulls on a sleeping body
