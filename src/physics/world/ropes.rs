@@ -22,7 +22,7 @@ use crate::physics::geometry::shape::{Circle, ShapeGeom};
 use crate::physics::joints::{DistanceParams, HingeParams, JointDef, JointKind, SpringParams};
 use crate::physics::world::body::{BodyDef, BodyType, ShapeDef};
 use crate::physics::world::id::{BodyId, JointId};
-use crate::physics::world::rope_damping::RopeRecord;
+use crate::physics::world::rope_damping::{RopeReach, RopeRecord};
 
 /// The internal damping rate γ of an inextensible rope unless told (1/s,
 /// `rope_damping.rs`): the ropes of issue 18 §3 sleep within 8 and 13 s,
@@ -249,9 +249,25 @@ impl World {
                 .iter()
                 .any(|b| arena.get(b.index, b.generation).is_some())
         });
+        let reach = match def.k {
+            Some(_) => None,
+            None => {
+                let local = |w: &World, body: Option<BodyId>, at: Vec2| {
+                    body.map_or(Ok(at), |b| w.body(b).map(|b| b.xf.inv_apply(at)))
+                };
+                Some(RopeReach {
+                    a: def.a,
+                    local_a: local(self, def.a, def.from)?,
+                    b: def.b,
+                    local_b: local(self, def.b, def.to)?,
+                    rest,
+                })
+            }
+        };
         self.joints.ropes.push(RopeRecord {
             bodies: bodies.clone(),
             damping: def.internal_damping,
+            reach,
         });
         Ok(Rope {
             bodies,
