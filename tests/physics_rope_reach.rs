@@ -135,6 +135,9 @@ fn snapshots_keep_the_reach_and_old_ones_load_without_it() {
     // A reach with a negative rest is refused.
     let bad = json.replacen("\"rest\":0.1", "\"rest\":-0.1", 1);
     assert_ne!(bad, json, "the rest moved");
-    let err = World::from_snapshot(&bad).err().expect("refused").to_string();
+    let err = World::from_snapshot(&bad)
+        .err()
+        .expect("refused")
+        .to_string();
     assert!(err.contains("reach.rest"), "{err}");
 }

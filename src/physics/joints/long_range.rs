@@ -25,8 +25,19 @@
 //! They run after the joints' passes as one rope-only pass: on positions
 //! after the joints' projection (moving the bodies and their velocities by
 //! the same motion, as the projection does) and on velocities after the
-//! joints' solve and relax passes. Cost: 2n rows per n-link rope, each
-//! visited once per phase and once per projection.
+//! joints' solve and relax passes. Each row is a two-body row with the
+//! anchor body's mass and inertia, so a heavy load hardly moves and a free
+//! end mass takes its share. Cost: 2n rows per n-link rope, each visited
+//! once per phase and once per projection (the heavy-load scene's step:
+//! about 0.36 → 0.42 ms).
+//!
+//! Measured (`scenes/rope_heavy_load.lua`, worst link over 10 s, centred /
+//! off-centre load): 3.1 / 3.4 % before, 0.81 / 0.81 % with both families
+//! and the velocity rows; 1.3 / 1.0 % without the velocity rows, 2.1 / 2.8 %
+//! with the start family alone and 3.7 / 5.4 % with the end family alone.
+//!
+//! A rope pinned at both ends to bodies that cannot move gets none (see
+//! `prepare`).
 
 use crate::physics::joints::JointStore;
 use crate::physics::math::{cross, cross_sv, Real, Vec2};

@@ -52,7 +52,12 @@ impl World {
             )?;
             if let Some(r) = &rope.reach {
                 let at = format!("world.joints.ropes[{i}].reach");
-                within(&format!("{at}.rest"), r.rest, Real::MIN_POSITIVE, MAX_LENGTH)?;
+                within(
+                    &format!("{at}.rest"),
+                    r.rest,
+                    Real::MIN_POSITIVE,
+                    MAX_LENGTH,
+                )?;
                 within_vec(&format!("{at}.local_a"), r.local_a, LOCAL)?;
                 within_vec(&format!("{at}.local_b"), r.local_b, LOCAL)?;
             }
