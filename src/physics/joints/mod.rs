@@ -14,6 +14,7 @@
 pub(crate) mod constraint;
 mod distance;
 mod hinge;
+pub(crate) mod long_range;
 mod mouse;
 mod slider;
 pub(crate) mod solver;

@@ -4,6 +4,7 @@
 //! snapshots).
 
 use crate::physics::joints::constraint::JointConstraint;
+use crate::physics::joints::long_range::Reach;
 use crate::physics::math::{Real, Rot, Vec2};
 use crate::physics::solver::bounce_cap::BounceCap;
 use crate::physics::solver::contact_constraint::ContactConstraint;
@@ -65,6 +66,8 @@ pub(crate) struct SolverScratch {
     /// per phase, every other joint one (`joints/solver.rs`).
     pub(crate) iterating_joints: Vec<u32>,
     pub(crate) joint_passes: usize,
+    /// Ropes' long-range attachments (`joints/long_range.rs`).
+    pub(crate) reaches: Vec<Reach>,
     /// Body poses before a settling pass of the joints (`joints/solver.rs`).
     pub(crate) settle_before: Vec<(Vec2, Rot)>,
     /// Inverse mass per solver body (read by the island classification).

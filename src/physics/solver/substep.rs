@@ -14,6 +14,7 @@
 //!
 //! Everything here works on the solver's scratch alone, never on the world.
 
+use crate::physics::joints::long_range;
 use crate::physics::joints::solver as joint_solver;
 use crate::physics::math::Real;
 use crate::physics::solver::contact_constraint::ContactConstraint;
@@ -55,7 +56,7 @@ pub(crate) fn solve(s: &mut SolverScratch, inv_h: Real, push: Real) {
 /// then the second half kick. Without joints there is nothing between the
 /// drift and the kick, so both go in one pass over the bodies.
 pub(crate) fn integrate_positions(s: &mut SolverScratch, h: Real) {
-    if s.joints.is_empty() {
+    if s.joints.is_empty() && s.reaches.is_empty() {
         drift_and_second_half_kick(&mut s.solver_bodies, &mut s.solver_info, h, 0.5 * h);
     } else {
         drift(&mut s.solver_bodies, h);
@@ -65,6 +66,7 @@ pub(crate) fn integrate_positions(s: &mut SolverScratch, h: Real) {
             s.joint_passes,
             &mut s.solver_bodies,
         );
+        long_range::project(&s.reaches, &mut s.solver_bodies, 1.0 / h);
         second_half_kick(&mut s.solver_bodies, &mut s.solver_info, 0.5 * h);
     }
 }
@@ -89,6 +91,7 @@ fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phas
         joints,
         iterating_joints,
         joint_passes,
+        reaches,
         ..
     } = s;
     joint_solver::solve_joints(
@@ -98,6 +101,7 @@ fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phas
         solver_bodies,
         phase,
     );
+    long_range::solve(reaches, solver_bodies, inv_h);
     let (iterating, single) = bundles[..*bundles_used].split_at_mut(*iterating_bundles);
     if !iterating.is_empty() {
         let overflow = solver_order.iterating_overflow.map_or(&mut [][..], |r| {

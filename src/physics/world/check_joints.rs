@@ -1,11 +1,13 @@
 //! The joints of a world read from a snapshot file (see
 //! `check_restored.rs`): each joins live bodies, its parameters pass the
 //! checks `create_joint` makes, the per-body joint lists name exactly
-//! the joints touching each body, and each rope's damping is in range.
+//! the joints touching each body, and each rope's damping and reach are in
+//! range.
 
 use crate::physics::joints::{Joint, JointKind};
-use crate::physics::math::Rot;
-use crate::physics::world::check_restored::{within, within_vec};
+use crate::physics::math::{Real, Rot};
+use crate::physics::world::check_restored::{within, within_vec, LOCAL};
+use crate::physics::world::ropes::MAX_LENGTH;
 use crate::physics::world::World;
 
 impl World {
@@ -39,7 +41,8 @@ impl World {
                 "world.joints.edges: {listed} entries for {links} joint ends"
             ));
         }
-        // A negative or non-finite rope damping would feed energy in.
+        // A negative or non-finite rope damping would feed energy in; a
+        // rope's reach (`joints/long_range.rs`) must be a length and points.
         for (i, rope) in self.joints.ropes.iter().enumerate() {
             within(
                 &format!("world.joints.ropes[{i}].damping"),
@@ -47,6 +50,17 @@ impl World {
                 0.0,
                 1e15,
             )?;
+            if let Some(r) = &rope.reach {
+                let at = format!("world.joints.ropes[{i}].reach");
+                within(
+                    &format!("{at}.rest"),
+                    r.rest,
+                    Real::MIN_POSITIVE,
+                    MAX_LENGTH,
+                )?;
+                within_vec(&format!("{at}.local_a"), r.local_a, LOCAL)?;
+                within_vec(&format!("{at}.local_b"), r.local_b, LOCAL)?;
+            }
         }
         Ok(())
     }

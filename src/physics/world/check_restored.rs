@@ -23,7 +23,7 @@ use crate::physics::world::World;
 
 /// Local coordinates of shape points (m): a shape may sit anywhere a body
 /// may, relative to its body.
-const LOCAL: Real = 4.0 * MAX_COORDINATE;
+pub(crate) const LOCAL: Real = 4.0 * MAX_COORDINATE;
 /// Sizes (m): radii of circles and rounded corners.
 const SIZE: Real = 1.0e6;
 

@@ -39,6 +39,21 @@ pub struct RopeRecord {
     pub bodies: Vec<BodyId>,
     /// γ, 1/s (see the module comment); 0: none.
     pub damping: Real,
+    /// Where its long-range attachments hang from (`joints/long_range.rs`);
+    /// `None`: a Hooke rope (it stretches by design), or a rope saved
+    /// before they existed.
+    pub reach: Option<RopeReach>,
+}
+
+/// An inextensible rope's ends for its long-range attachments: the bodies
+/// it was pinned to with their anchors (body frame), and its link length.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RopeReach {
+    pub a: Option<BodyId>,
+    pub local_a: Vec2,
+    pub b: Option<BodyId>,
+    pub local_b: Vec2,
+    pub rest: Real,
 }
 
 /// Snapshots written before ropes had damping keep a bare list of masses
@@ -46,17 +61,31 @@ pub struct RopeRecord {
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum RopeRecordRepr {
-    Full { bodies: Vec<BodyId>, damping: Real },
+    Full {
+        bodies: Vec<BodyId>,
+        damping: Real,
+        #[serde(default)]
+        reach: Option<RopeReach>,
+    },
     Bodies(Vec<BodyId>),
 }
 
 impl From<RopeRecordRepr> for RopeRecord {
     fn from(r: RopeRecordRepr) -> Self {
         match r {
-            RopeRecordRepr::Full { bodies, damping } => RopeRecord { bodies, damping },
+            RopeRecordRepr::Full {
+                bodies,
+                damping,
+                reach,
+            } => RopeRecord {
+                bodies,
+                damping,
+                reach,
+            },
             RopeRecordRepr::Bodies(bodies) => RopeRecord {
                 bodies,
                 damping: 0.0,
+                reach: None,
             },
         }
     }
@@ -108,7 +137,7 @@ fn moving(bodies: &Arena<Body>, id: BodyId) -> bool {
 
 /// Is a joint between `a` and `b` still there (a cut rope's halves are no
 /// longer damped towards each other)?
-fn joined(joints: &crate::physics::joints::JointStore, a: BodyId, b: BodyId) -> bool {
+pub(crate) fn joined(joints: &crate::physics::joints::JointStore, a: BodyId, b: BodyId) -> bool {
     joints.of_body(a.index).iter().any(|&j| {
         let jt = joints.arena.at(j);
         let other = if jt.body_a == a {

@@ -57,6 +57,7 @@ mod sleep;
 
 pub(crate) use scratch::StepScratch;
 
+use crate::physics::joints::long_range;
 use crate::physics::joints::solver as joint_solver;
 use crate::physics::math::Real;
 use crate::physics::settings::Integrator;
@@ -146,6 +147,7 @@ impl World {
     fn prepare_joints(&self, sc: &mut SolverScratch, h: Real) {
         let warm_starting = self.settings.enable_warm_starting;
         joint_solver::prepare_joints(&self.joints, &self.bodies, warm_starting, sc, h);
+        long_range::prepare(&self.joints, &self.bodies, sc);
     }
 
     /// Build islands (stage 8), from the contacts the narrow phase left
