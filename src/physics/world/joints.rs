@@ -166,6 +166,9 @@ impl World {
             if self.is_alive(b) {
                 self.wake_body_index(b.index);
             }
+            if let Some(tether) = self.tether_of_cut_rope(j.body_a, b) {
+                self.destroy_joint(tether)?;
+            }
         }
         Ok(())
     }

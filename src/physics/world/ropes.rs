@@ -284,6 +284,48 @@ impl World {
         })
     }
 
+    /// The end-to-end tether of the rope whose link between masses `a` and
+    /// `b` was just destroyed (cut by the user, broken, or gone with a
+    /// mass), if it still stands. A cut rope must fall apart: its tether
+    /// (first mass to last) would otherwise keep holding the load by
+    /// itself. Ropes whose tether is already gone are passed over at the
+    /// cost of one look at their first mass's joints.
+    pub(crate) fn tether_of_cut_rope(&self, a: BodyId, b: BodyId) -> Option<JointId> {
+        for rope in &self.joints.ropes {
+            let (Some(&first), Some(&last)) = (rope.bodies.first(), rope.bodies.last()) else {
+                continue;
+            };
+            let Some(tether) = self.tether_between(first, last) else {
+                continue;
+            };
+            let consecutive = rope
+                .bodies
+                .windows(2)
+                .any(|w| (w[0] == a && w[1] == b) || (w[0] == b && w[1] == a));
+            if consecutive {
+                return Some(tether);
+            }
+        }
+        None
+    }
+
+    /// The distance joint between a rope's first and last masses.
+    fn tether_between(&self, first: BodyId, last: BodyId) -> Option<JointId> {
+        if first == last {
+            return None;
+        }
+        self.joints.of_body(first.index).iter().find_map(|&j| {
+            let generation = self.joints.arena.generation_of(j);
+            let joint = self.joints.arena.get(j, generation)?;
+            let ends = (joint.body_a, joint.body_b);
+            let joins = ends == (first, Some(last)) || ends == (last, Some(first));
+            (joins && matches!(joint.kind, JointKind::Distance(_))).then_some(JointId {
+                index: j,
+                generation,
+            })
+        })
+    }
+
     /// Current length along a chain of bodies (sum of centre distances).
     pub fn chain_length(&self, bodies: &[BodyId]) -> PhysicsResult<Real> {
         let mut total = 0.0;
