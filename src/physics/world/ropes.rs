@@ -11,7 +11,9 @@
 //! `joints/long_range.rs`: every mass within its distance along the rope
 //! from each end's anchor) keep single links from opening up under the
 //! load (a 2000:1 load swinging: 3.1–3.4 % before, 0.81 % now; cost 2n
-//! rows per n-link rope, no joints of their own).
+//! rows per n-link rope, no joints of their own). Cutting a link (or
+//! destroying a mass) takes the tether with it (`tether_of_cut_rope`), or
+//! it would go on holding the load alone.
 //! Hooke rope (k = Some): each link is a `spring` with that k and damping
 //! (stable at any k; see `spring.rs`), no tether, no attachments (it is
 //! meant to stretch).
