@@ -11,8 +11,8 @@
 -- rope's long-range attachments (src/physics/joints/long_range.rs) keep
 -- every mass within its distance along the rope from the post and from the
 -- weight, so the taut rope's masses are held on the line. Worst link
--- stretch over 10 s: 0.81 % in both cases (before: 3.1 % and 3.4 %; with
--- `damping = 0` 1.2 % and 1.3 %, before 6.7 % and 4.9 %); target < 1 %
+-- stretch over 10 s: 0.62 % and 0.55 % (before: 3.1 % and 3.4 %; with
+-- `damping = 0` 0.76 % and 0.74 %, before 6.7 % and 4.9 %); target < 1 %
 -- (tests/lua_scenes.rs).
 local measure = require("measure")
 scene { title = "Heavy load on a light rope", camera = {3, 5, 16} }

@@ -268,7 +268,7 @@ pub(crate) fn project_joints(
     }
 }
 
-fn project_joint(c: &JointConstraint, bodies: &mut [SolverBody]) {
+pub(crate) fn project_joint(c: &JointConstraint, bodies: &mut [SolverBody]) {
     match c.kind {
         Prepared::Hinge(_) => hinge::project(c, bodies),
         Prepared::Distance(_) => distance::project(c, bodies),

@@ -68,6 +68,10 @@ pub(crate) struct SolverScratch {
     pub(crate) joint_passes: usize,
     /// Ropes' long-range attachments (`joints/long_range.rs`).
     pub(crate) reaches: Vec<Reach>,
+    /// The joints holding rope masses with attachments (by index in
+    /// `joints`), and which solver bodies are such masses.
+    pub(crate) rope_joints: Vec<u32>,
+    pub(crate) rope_mass: Vec<bool>,
     /// Body poses before a settling pass of the joints (`joints/solver.rs`).
     pub(crate) settle_before: Vec<(Vec2, Rot)>,
     /// Inverse mass per solver body (read by the island classification).

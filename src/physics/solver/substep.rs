@@ -67,6 +67,13 @@ pub(crate) fn integrate_positions(s: &mut SolverScratch, h: Real) {
             &mut s.solver_bodies,
         );
         long_range::project(&s.reaches, &mut s.solver_bodies, 1.0 / h);
+        long_range::tighten(
+            &s.joints,
+            &s.rope_joints,
+            &s.reaches,
+            &mut s.solver_bodies,
+            1.0 / h,
+        );
         second_half_kick(&mut s.solver_bodies, &mut s.solver_info, 0.5 * h);
     }
 }

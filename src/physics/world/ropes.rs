@@ -10,7 +10,7 @@
 //! length, and the rope's long-range attachments (`RopeReach`, solved in
 //! `joints/long_range.rs`: every mass within its distance along the rope
 //! from each end's anchor) keep single links from opening up under the
-//! load (a 2000:1 load swinging: 3.1–3.4 % before, 0.81 % now; cost 2n
+//! load (a 2000:1 load swinging: 3.1–3.4 % before, 0.55–0.62 % now; cost 2n
 //! rows per n-link rope, no joints of their own). Cutting a link (or
 //! destroying a mass) takes the tether with it (`tether_of_cut_rope`), or
 //! it would go on holding the load alone.
