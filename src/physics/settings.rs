@@ -83,6 +83,14 @@ pub struct WorldSettings {
     /// scalar solver (slower; the same motion to f32 round-off).
     #[serde(default = "default_true")]
     pub wide_solver: bool,
+    /// Keep a contact's manifold, its points carried along by the bodies,
+    /// while the two have moved less than half a millimetre relative to
+    /// each other since it was computed, and a pair without points while
+    /// a separating axis says they are still apart (persistent manifolds,
+    /// `world/manifold_reuse.rs`). Off: the narrow phase runs for every
+    /// contact of a moving body every step.
+    #[serde(default = "default_true")]
+    pub keep_manifolds: bool,
     /// RK4 for force-only motion of bodies with no contact or joint this
     /// step (see `solver/rk4.rs`).
     pub integrator: Integrator,
@@ -110,6 +118,7 @@ impl Default for WorldSettings {
             enable_continuous: true,
             enable_warm_starting: true,
             wide_solver: true,
+            keep_manifolds: true,
             integrator: Integrator::Euler,
         }
     }

@@ -246,6 +246,9 @@ impl World {
                 c.manifold.count
             ));
         }
+        if c.basis.valid && !c.basis.is_finite() {
+            return Err(format!("{at}.basis: not finite"));
+        }
         within(&format!("{at}.friction"), c.friction, 0.0, 1e3)?;
         within(
             &format!("{at}.static_friction"),

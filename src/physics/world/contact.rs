@@ -4,10 +4,12 @@
 
 use crate::physics::collision::manifold::Manifold;
 use crate::physics::collision::narrow_phase::{collide, collide_into};
+use crate::physics::geometry::shape::ShapeGeom::Circle;
 use crate::physics::math::{Real, Transform};
 use crate::physics::settings::{LINEAR_SLOP, MAX_SPECULATIVE_DISTANCE, SPECULATIVE_DISTANCE};
 use crate::physics::world::body::{Body, BodyType, Shape};
 use crate::physics::world::id::ShapeId;
+use crate::physics::world::manifold_reuse::ManifoldBasis;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -34,6 +36,24 @@ pub struct Contact {
     pub radius_a: Real,
     #[serde(default)]
     pub radius_b: Real,
+    /// Where the manifold was last computed, for reusing it while the
+    /// bodies hardly move (`manifold_reuse.rs`). Older snapshots have none:
+    /// their first step computes it.
+    #[serde(default)]
+    pub basis: ManifoldBasis,
+}
+
+/// What `Contact::update` did (counted in `StepProfile`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refresh {
+    /// The narrow phase ran (or the sensor overlap test).
+    Collided,
+    /// The bodies had hardly moved: the manifold was kept, its points
+    /// carried along (or it stayed empty, the shapes still apart).
+    Kept,
+    /// Two dynamic bodies out of each other's reach: no points, no narrow
+    /// phase.
+    OutOfReach,
 }
 
 /// Friction and restitution mixing rules (Box2D's, as LUA_API.md states).
@@ -91,12 +111,21 @@ impl Contact {
             touching: false,
             radius_a: sa.geom.rounding(),
             radius_b: sb.geom.rounding(),
+            basis: ManifoldBasis::default(),
         }
     }
 
     /// Recompute the manifold from the bodies' current transforms, carrying
-    /// impulses over by feature id. `dt` sizes the speculative margin.
-    pub fn update(&mut self, sa: &Shape, sb: &Shape, ba: &Body, bb: &Body, dt: Real) {
+    /// impulses over by feature id, or keep it while the bodies have hardly
+    /// moved (`manifold_reuse.rs`) and `keep` allows it. `dt` sizes the
+    /// speculative margin.
+    pub fn update(
+        &mut self,
+        (sa, sb): (&Shape, &Shape),
+        (ba, bb): (&Body, &Body),
+        dt: Real,
+        keep: bool,
+    ) -> Refresh {
         self.friction = mix_friction(sa.friction, sb.friction);
         self.static_friction = mix_friction(sa.static_friction, sb.static_friction);
         self.restitution = mix_restitution(sa.restitution, sb.restitution);
@@ -111,13 +140,24 @@ impl Contact {
             let overlapping = m.points().iter().any(|p| p.separation < 0.0);
             self.manifold = Manifold::default();
             self.touching = overlapping;
-            return;
+            return Refresh::Collided;
         }
         if out_of_reach(ba, bb, spec) {
             // Nothing within the speculative distance: what every pair
             // routine would find, without building the shapes' hulls.
             self.manifold = Manifold::default();
-            return;
+            self.basis = ManifoldBasis::default();
+            return Refresh::OutOfReach;
+        }
+        // Two circles collide faster than the reuse test runs.
+        let circles = matches!((&sa.geom, &sb.geom), (Circle(_), Circle(_)));
+        if let Some((moved, now)) = self.basis.moved(ba, bb).filter(|_| keep) {
+            if self.basis.still_holds(self.manifold.count, moved, spec) {
+                if self.manifold.count > 0 {
+                    self.basis.apply(&mut self.manifold, now, ba, bb);
+                }
+                return Refresh::Kept;
+            }
         }
         // What warm starting needs of the old points; then the new manifold
         // is written in place (no copy of the whole manifold).
@@ -126,7 +166,7 @@ impl Contact {
             (p.id, p.normal_impulse, p.tangent_impulse)
         });
         let old = &old[..self.manifold.count.min(2)];
-        collide_into(&sa.geom, ba.xf, &sb.geom, bb.xf, spec, &mut self.manifold);
+        let apart = collide_into(&sa.geom, ba.xf, &sb.geom, bb.xf, spec, &mut self.manifold);
         let m = &mut self.manifold;
         rebase_anchors(m, ba.xf, ba, bb.xf, bb);
         for p in m.points[..m.count].iter_mut() {
@@ -139,6 +179,12 @@ impl Contact {
                 p.persisted = true;
             }
         }
+        self.basis = if circles {
+            ManifoldBasis::default()
+        } else {
+            ManifoldBasis::capture(m, apart, ba, bb)
+        };
+        Refresh::Collided
     }
 
     /// Does the manifold count as touching for events? Real contact (within

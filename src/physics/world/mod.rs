@@ -26,6 +26,9 @@ pub(crate) mod events;
 mod hash;
 pub(crate) mod id;
 mod joints;
+pub(crate) mod manifold_reuse;
+#[cfg(test)]
+mod manifold_reuse_tests;
 pub(crate) mod profile;
 pub(crate) mod queries;
 pub(crate) mod rope_damping;

@@ -28,6 +28,11 @@ pub struct StepProfile {
     pub sleep: f64,
     /// Begin/end and sensor events.
     pub events: f64,
+    /// Contacts whose manifold the narrow phase computed this step.
+    pub manifolds_computed: u64,
+    /// Contacts whose manifold was kept (the bodies had hardly moved:
+    /// `world/manifold_reuse.rs`).
+    pub manifolds_kept: u64,
 }
 
 impl StepProfile {
@@ -42,6 +47,8 @@ impl StepProfile {
         self.write_back += o.write_back;
         self.sleep += o.sleep;
         self.events += o.events;
+        self.manifolds_computed += o.manifolds_computed;
+        self.manifolds_kept += o.manifolds_kept;
     }
 }
 

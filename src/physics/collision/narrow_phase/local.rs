@@ -21,6 +21,9 @@ pub(super) struct LocalManifold {
     pub normal: Vec2,
     pub points: [LocalPoint; 2],
     pub count: usize,
+    /// With no points: a lower bound on the distance between the shapes'
+    /// surfaces when a separating axis proved one (0 when not known).
+    pub apart: Real,
 }
 
 impl LocalManifold {
@@ -49,12 +52,13 @@ impl LocalManifold {
 /// Express a local manifold in the world conventions of `Manifold`.
 /// `anchor_a` is only rotated (never offset by the huge `xf_a.p` and back), so
 /// it keeps full precision far from the world origin.
+/// Returns the local manifold's `apart` (see `narrow_phase::collide_into`).
 pub(super) fn to_world_into(
     local: &LocalManifold,
     xf_a: Transform,
     xf_b: Transform,
     m: &mut Manifold,
-) {
+) -> Real {
     m.normal = xf_a.q.rotate(local.normal);
     let count = local.count.min(2);
     m.count = count;
@@ -76,6 +80,7 @@ pub(super) fn to_world_into(
         mp.normal_velocity = 0.0;
         mp.persisted = false;
     }
+    local.apart
 }
 
 /// Run a pair function that writes its manifold into place and return it.

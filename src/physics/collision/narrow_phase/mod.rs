@@ -69,6 +69,13 @@ pub fn collide(
 
 /// `collide`, written straight into `out` (each pair function returns into
 /// it directly: no copy of the whole manifold per contact per step).
+///
+/// Returns, for a pair left without points, a lower bound on the distance
+/// between the shapes' surfaces when a separating axis proved one (polygon
+/// pairs and polygon–circle that were farther apart than `speculative`),
+/// else 0. `Contact::update` keeps such a pair without points, without
+/// the narrow phase, while the bodies have not closed that distance
+/// (`world/manifold_reuse.rs`).
 pub fn collide_into(
     a: &ShapeGeom,
     xf_a: Transform,
@@ -76,33 +83,44 @@ pub fn collide_into(
     xf_b: Transform,
     speculative: Real,
     out: &mut Manifold,
-) {
+) -> Real {
     use ShapeGeom::{Circle, Polygon, Segment};
     let s = speculative;
     match (a, b) {
-        (Circle(ca), Circle(cb)) => circles::collide_circles_into(ca, xf_a, cb, xf_b, s, out),
+        (Circle(ca), Circle(cb)) => {
+            circles::collide_circles_into(ca, xf_a, cb, xf_b, s, out);
+            0.0
+        }
         (Polygon(pa), Circle(cb)) => {
             polygon_circle::collide_polygon_circle_into(pa, xf_a, cb, xf_b, s, out)
         }
         (Circle(ca), Polygon(pb)) => {
-            polygon_circle::collide_polygon_circle_into(pb, xf_b, ca, xf_a, s, out);
+            let apart = polygon_circle::collide_polygon_circle_into(pb, xf_b, ca, xf_a, s, out);
             local::flip_in_place(out);
+            apart
         }
         (Polygon(pa), Polygon(pb)) => polygons::collide_polygons_into(pa, xf_a, pb, xf_b, s, out),
         (Segment(sa), Circle(cb)) => {
-            segment_circle::collide_segment_circle_into(sa, xf_a, cb, xf_b, s, out)
+            segment_circle::collide_segment_circle_into(sa, xf_a, cb, xf_b, s, out);
+            0.0
         }
         (Circle(ca), Segment(sb)) => {
             segment_circle::collide_segment_circle_into(sb, xf_b, ca, xf_a, s, out);
             local::flip_in_place(out);
+            0.0
         }
         (Segment(sa), Polygon(pb)) => {
-            segment_polygon::collide_segment_polygon_into(sa, xf_a, pb, xf_b, s, out)
+            segment_polygon::collide_segment_polygon_into(sa, xf_a, pb, xf_b, s, out);
+            0.0
         }
         (Polygon(pa), Segment(sb)) => {
             segment_polygon::collide_segment_polygon_into(sb, xf_b, pa, xf_a, s, out);
             local::flip_in_place(out);
+            0.0
         }
-        (Segment(_), Segment(_)) => *out = Manifold::default(),
+        (Segment(_), Segment(_)) => {
+            *out = Manifold::default();
+            0.0
+        }
     }
 }

@@ -18,7 +18,7 @@ pub fn collide_polygon_circle(
     speculative: Real,
 ) -> Manifold {
     super::local::by_value(|m| {
-        collide_polygon_circle_into(poly, xf_a, circle, xf_b, speculative, m)
+        collide_polygon_circle_into(poly, xf_a, circle, xf_b, speculative, m);
     })
 }
 
@@ -30,11 +30,11 @@ pub fn collide_polygon_circle_into(
     xf_b: Transform,
     speculative: Real,
     out: &mut Manifold,
-) {
+) -> Real {
     let xf = xf_a.inv_mul(xf_b);
     let center = xf.apply(circle.center);
     let local = polygon_vs_circle(poly, center, circle.radius, speculative);
-    to_world_into(&local, xf_a, xf_b, out);
+    to_world_into(&local, xf_a, xf_b, out)
 }
 
 /// Polygon in its own frame against a round point in that frame.
@@ -65,8 +65,16 @@ pub(super) fn polygon_vs_circle(
         }
     }
     if sep > radius_a + radius_b + speculative || !sep.is_finite() {
-        // Too far (or non-finite input): nothing to report.
-        return LocalManifold::default();
+        // Too far (or non-finite input): nothing to report. The centre's
+        // distance outside a face bounds its distance to the polygon.
+        return LocalManifold {
+            apart: if sep.is_finite() {
+                sep - radius_a - radius_b
+            } else {
+                0.0
+            },
+            ..Default::default()
+        };
     }
 
     let v1 = poly.vertices[face];

@@ -25,10 +25,13 @@ pub fn collide_polygons(
     xf_b: Transform,
     speculative: Real,
 ) -> Manifold {
-    super::local::by_value(|m| collide_polygons_into(a, xf_a, b, xf_b, speculative, m))
+    super::local::by_value(|m| {
+        collide_polygons_into(a, xf_a, b, xf_b, speculative, m);
+    })
 }
 
-/// `collide_polygons` written into `out`.
+/// `collide_polygons` written into `out`; returns what is known of how far
+/// apart the two are when there are no points (`collide_into`).
 pub fn collide_polygons_into(
     a: &Polygon,
     xf_a: Transform,
@@ -36,12 +39,12 @@ pub fn collide_polygons_into(
     xf_b: Transform,
     speculative: Real,
     out: &mut Manifold,
-) {
+) -> Real {
     let count_a = a.count.min(MAX_POLYGON_VERTICES);
     let count_b = b.count.min(MAX_POLYGON_VERTICES);
     if count_a == 0 || count_b == 0 {
         *out = Manifold::default();
-        return;
+        return 0.0;
     }
     // A one-vertex hull is a round point: reuse the circle routines.
     if count_b == 1 {
@@ -49,17 +52,16 @@ pub fn collide_polygons_into(
             center: b.vertices[0],
             radius: b.radius,
         };
-        collide_polygon_circle_into(a, xf_a, &c, xf_b, speculative, out);
-        return;
+        return collide_polygon_circle_into(a, xf_a, &c, xf_b, speculative, out);
     }
     if count_a == 1 {
         let c = Circle {
             center: a.vertices[0],
             radius: a.radius,
         };
-        collide_polygon_circle_into(b, xf_b, &c, xf_a, speculative, out);
+        let apart = collide_polygon_circle_into(b, xf_b, &c, xf_a, speculative, out);
         flip_in_place(out);
-        return;
+        return apart;
     }
 
     // Work in A's frame, shifted to A's first vertex so that coordinates stay
@@ -76,7 +78,7 @@ pub fn collide_polygons_into(
     for p in &mut local.points[..local.count] {
         p.point += origin;
     }
-    to_world_into(&local, xf_a, xf_b, out);
+    to_world_into(&local, xf_a, xf_b, out)
 }
 
 /// The SAT value of hull 1's faces against hull 2: the largest, over faces of
@@ -238,8 +240,13 @@ pub(super) fn collide_hulls(a: &Hull, b: &Hull, speculative: Real, seams: Seams)
     let limit = speculative + radius;
     let within = sep_a <= limit && sep_b <= limit;
     if !within {
-        // A separating axis farther than we care about (or NaN input).
-        return LocalManifold::default();
+        // A separating axis farther than we care about (or NaN input); how
+        // far it separates bounds the distance between the hulls.
+        let apart = sep_a.max(sep_b) - radius;
+        return LocalManifold {
+            apart: if apart.is_finite() { apart } else { 0.0 },
+            ..Default::default()
+        };
     }
 
     // Prefer A's face unless B's is clearly better. Without this bias two

@@ -5,6 +5,7 @@
 use crate::physics::math::{Real, Vec2};
 use crate::physics::prefetch::{prefetch, AHEAD};
 use crate::physics::world::body::BodyType;
+use crate::physics::world::contact::Refresh;
 use crate::physics::world::step::StepScratch;
 use crate::physics::world::World;
 
@@ -35,6 +36,8 @@ impl World {
         let check_all = self.stale.take_contacts();
         candidates.clear();
         sensors.clear();
+        let (mut computed, mut kept) = (0, 0);
+        let keep = self.settings.keep_manifolds;
         let mut i = 0;
         while i < self.contacts.len() {
             // The shapes and bodies of a contact a few ahead: reached by
@@ -95,7 +98,11 @@ impl World {
                 continue;
             }
             let c = &mut self.contacts[i];
-            c.update(sa, sb, ba, bb, dt);
+            match c.update((sa, sb), (ba, bb), dt, keep) {
+                Refresh::Collided => computed += 1,
+                Refresh::Kept => kept += 1,
+                Refresh::OutOfReach => {}
+            }
             if c.manifold.count == 0 && c.touching {
                 // No points, so no constraint: it ends here (contacts with
                 // points settle their touching state after the solve).
@@ -120,6 +127,8 @@ impl World {
             }
             i += 1;
         }
+        self.profile.manifolds_computed = computed;
+        self.profile.manifolds_kept = kept;
         *candidates_complete = wake.is_empty();
         for &b in wake.iter() {
             self.wake_body_index(b);
