@@ -151,7 +151,11 @@ impl Contact {
         }
         // Two circles collide faster than the reuse test runs.
         let circles = matches!((&sa.geom, &sb.geom), (Circle(_), Circle(_)));
-        if let Some((moved, now)) = self.basis.moved(ba, bb).filter(|_| keep) {
+        if let Some((moved, now)) = self
+            .basis
+            .moved((&sa.geom, &sb.geom), ba, bb)
+            .filter(|_| keep)
+        {
             if self.basis.still_holds(self.manifold.count, moved, spec) {
                 if self.manifold.count > 0 {
                     self.basis.apply(&mut self.manifold, now, ba, bb);

@@ -6,11 +6,12 @@
 //! such a contact, and the polygon narrow phase (hulls, separating axes,
 //! clipping) was a third of a box pile's step.
 //!
-//! What it can miss is bounded: every point of B has moved, in A's frame,
-//! by less than `MANIFOLD_REUSE_DISTANCE` since the manifold was computed
-//! (the translation of B's frame plus the chord its rotation sweeps at B's
-//! reach), so a feature that has come into contact since is less than that
-//! deep, and a point whose feature has slid away is off by less than that.
+//! What it can miss is bounded: every point of one shape has moved, in the
+//! other's frame, by less than `MANIFOLD_REUSE_DISTANCE` since the manifold
+//! was computed (`ManifoldBasis::moved`), so a feature that has come into
+//! contact since is less than that deep, and a point whose feature has
+//! slid away is off by less than that. A pair without points is kept only
+//! while it provably has none (`ManifoldBasis::gap`): no approximation.
 //! Past the bound the narrow phase runs again and the basis is taken anew
 //! (motion is measured from the basis, never from the last reuse, so it
 //! cannot creep). A moving body's contacts pass the bound within a step
@@ -24,6 +25,7 @@
 //! still gets the right anchors.
 
 use crate::physics::collision::manifold::Manifold;
+use crate::physics::geometry::shape::ShapeGeom;
 use crate::physics::math::{Real, Transform, Vec2};
 use crate::physics::settings::LINEAR_SLOP;
 use crate::physics::world::body::Body;
@@ -94,18 +96,32 @@ impl ManifoldBasis {
         basis
     }
 
-    /// How far any point of B has moved, at most, in A's frame since the
-    /// basis was taken (B's translation plus the chord its turn sweeps at
-    /// B's reach), with B's frame in A's now. None without a basis.
-    pub fn moved(&self, ba: &Body, bb: &Body) -> Option<(Real, Transform)> {
+    /// How far the two shapes have moved relative to each other since the
+    /// basis was taken, at most: the least of how far any point of shape
+    /// B has moved in A's frame (B's translation plus the chord its turn
+    /// sweeps at the shape's reach from B's origin) and how far any point
+    /// of shape A has moved in B's frame (so a box on a long floor is
+    /// measured by the box, whichever of the two is A). Every distance
+    /// between a point of one and a point of the other has changed by less
+    /// than that. With B's frame in A's now; None without a basis.
+    pub fn moved(
+        &self,
+        (ga, gb): (&ShapeGeom, &ShapeGeom),
+        ba: &Body,
+        bb: &Body,
+    ) -> Option<(Real, Transform)> {
         if !self.valid {
             return None;
         }
         let now = ba.xf.inv_mul(bb.xf);
-        let turn = self.relative.q.inv_mul(now.q);
+        let then = self.relative;
+        let turn = then.q.inv_mul(now.q);
         let chord = ((turn.c - 1.0) * (turn.c - 1.0) + turn.s * turn.s).sqrt();
-        let reach = bb.max_extent + (bb.center - bb.xf.p).length();
-        Some(((now.p - self.relative.p).length() + chord * reach, now))
+        let b_in_a = (now.p - then.p).length() + chord * gb.extent_from_origin();
+        // A's origin in B's frame is -q⁻¹·p.
+        let a_in_b = (then.q.inv_rotate(then.p) - now.q.inv_rotate(now.p)).length()
+            + chord * ga.extent_from_origin();
+        Some((b_in_a.min(a_in_b), now))
     }
 
     /// Can the manifold stay as it is, points carried along by `apply`

@@ -138,6 +138,8 @@ fn a_pair_is_kept_without_points_only_while_the_narrow_phase_finds_none() {
             ],
             0.1,
         )),
+        // Off its body's origin: the bound must reach it.
+        ShapeGeom::Polygon(Polygon::make_offset_box(0.3, 0.2, Vec2::new(0.8, 0.1), 0.4)),
         ShapeGeom::Circle(Circle {
             center: Vec2::new(0.1, 0.0),
             radius: 0.4,
@@ -145,9 +147,9 @@ fn a_pair_is_kept_without_points_only_while_the_narrow_phase_finds_none() {
     ];
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let (mut kept, mut recomputed) = (0, 0);
-    for trial in 0..4000 {
-        let ga = shapes[trial % 4];
-        let gb = shapes[(trial / 4) % shapes.len()];
+    for trial in 0..6000 {
+        let ga = shapes[trial % 5];
+        let gb = shapes[(trial / 5) % shapes.len()];
         let mut w = World::new(WorldSettings::default());
         let a = body(&mut w, BodyType::Dynamic, ga, Vec2::ZERO);
         let b = body(&mut w, BodyType::Dynamic, gb, Vec2::ZERO);
