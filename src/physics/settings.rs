@@ -83,7 +83,7 @@ pub struct WorldSettings {
     /// scalar solver (slower; the same motion to f32 round-off).
     #[serde(default = "default_true")]
     pub wide_solver: bool,
-    /// Keep a contact's manifold, its points carried along by the bodies,
+    /// Keep a contact's manifold (polygons and segments), its points carried along by the bodies,
     /// while the two have moved less than half a millimetre relative to
     /// each other since it was computed, and a pair without points while
     /// a separating axis says they are still apart (persistent manifolds,

@@ -270,10 +270,17 @@ impl ShapeGeom {
     pub fn extent_from_origin(&self) -> Real {
         match self {
             ShapeGeom::Circle(c) => c.center.length() + c.radius,
+            // One square root: the root of the largest square is the
+            // largest root.
             ShapeGeom::Polygon(p) => {
-                p.verts().iter().map(|v| v.length()).fold(0.0, Real::max) + p.radius
+                let far = p
+                    .verts()
+                    .iter()
+                    .map(|v| v.length_squared())
+                    .fold(0.0, Real::max);
+                far.sqrt() + p.radius
             }
-            ShapeGeom::Segment(s) => s.a.length().max(s.b.length()),
+            ShapeGeom::Segment(s) => s.a.length_squared().max(s.b.length_squared()).sqrt(),
         }
     }
 }

@@ -149,13 +149,13 @@ impl Contact {
             self.basis = ManifoldBasis::default();
             return Refresh::OutOfReach;
         }
-        // Two circles collide faster than the reuse test runs.
-        let circles = matches!((&sa.geom, &sb.geom), (Circle(_), Circle(_)));
-        if let Some((moved, now)) = self
-            .basis
-            .moved((&sa.geom, &sb.geom), ba, bb)
-            .filter(|_| keep)
-        {
+        // A pair with a circle collides in about the time the reuse test
+        // takes (and a ball pit's rolling balls would seldom be kept):
+        // kept manifolds are for polygons and segments.
+        let round = matches!(sa.geom, Circle(_)) || matches!(sb.geom, Circle(_));
+        let keep = keep && !round;
+        let kept = if keep { self.basis.moved(ba, bb) } else { None };
+        if let Some((moved, now)) = kept {
             if self.basis.still_holds(self.manifold.count, moved, spec) {
                 if self.manifold.count > 0 {
                     self.basis.apply(&mut self.manifold, now, ba, bb);
@@ -183,10 +183,10 @@ impl Contact {
                 p.persisted = true;
             }
         }
-        self.basis = if circles {
+        self.basis = if !keep {
             ManifoldBasis::default()
         } else {
-            ManifoldBasis::capture(m, apart, ba, bb)
+            ManifoldBasis::capture(m, apart, (&sa.geom, &sb.geom), ba, bb)
         };
         Refresh::Collided
     }

@@ -4,7 +4,7 @@
 //! thousands of random poses), and a resting stack keeps nearly all its
 //! manifolds and stands as it does without.
 
-use crate::physics::geometry::shape::{Circle, Polygon, ShapeGeom};
+use crate::physics::geometry::shape::{Polygon, ShapeGeom};
 use crate::physics::math::{Real, Vec2};
 use crate::physics::settings::WorldSettings;
 use crate::physics::world::body::{BodyDef, BodyType, ShapeDef};
@@ -140,16 +140,12 @@ fn a_pair_is_kept_without_points_only_while_the_narrow_phase_finds_none() {
         )),
         // Off its body's origin: the bound must reach it.
         ShapeGeom::Polygon(Polygon::make_offset_box(0.3, 0.2, Vec2::new(0.8, 0.1), 0.4)),
-        ShapeGeom::Circle(Circle {
-            center: Vec2::new(0.1, 0.0),
-            radius: 0.4,
-        }),
     ];
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let (mut kept, mut recomputed) = (0, 0);
     for trial in 0..6000 {
-        let ga = shapes[trial % 5];
-        let gb = shapes[(trial / 5) % shapes.len()];
+        let ga = shapes[trial % shapes.len()];
+        let gb = shapes[(trial / shapes.len()) % shapes.len()];
         let mut w = World::new(WorldSettings::default());
         let a = body(&mut w, BodyType::Dynamic, ga, Vec2::ZERO);
         let b = body(&mut w, BodyType::Dynamic, gb, Vec2::ZERO);
@@ -160,7 +156,7 @@ fn a_pair_is_kept_without_points_only_while_the_narrow_phase_finds_none() {
         let start_angle = rng.range(-3.2, 3.2);
         w.set_transform(b.0, start, start_angle).unwrap();
         let mut c = new_contact(&w, a, b);
-        update(&w, &mut c, false);
+        update(&w, &mut c, true);
         if c.manifold.count > 0 || !c.basis.valid {
             continue;
         }
