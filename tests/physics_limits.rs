@@ -121,3 +121,21 @@ fn max_bodies_on_the_command_line() {
         "{err}"
     );
 }
+
+/// A level of 10,000 boxes on one ground body: each `add_box` recomputed
+/// the ground's mass integrals over all its shapes, 0.8 s in all, and the
+/// scene stopped as an endless loop. A static body only widens its
+/// extents now. The ball dropped on it lands on the first box's top.
+#[test]
+fn a_ground_of_ten_thousand_boxes_loads_and_carries_a_ball() {
+    let src = "local ground = box { x = 0, y = 0, w = 1, h = 1, static = true }\n\
+               for i = 1, 10000 do\n  \
+                 ground:add_box { x = i, y = 0, w = 1, h = 1 }\n\
+               end\n\
+               circle { x = 3, y = 3, r = 0.5 }\n";
+    let scene = run("ground", src, &SceneOptions::default(), 180).unwrap();
+    let world = scene.world();
+    let (_, ball) = world.bodies().find(|(_, b)| b.is_dynamic()).unwrap();
+    let y = ball.xf.p.y;
+    assert!((y - 1.0).abs() < 0.01, "ball at y = {y}");
+}

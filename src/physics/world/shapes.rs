@@ -79,7 +79,12 @@ impl World {
         shape.fat_aabb = self.broad_phase.fat_aabb(proxy);
         let id = ShapeId { index, generation };
         self.bodies.at_mut(body.index).shapes.push(id);
-        self.update_mass(body.index);
+        if on_static {
+            // One more shape only widens a static body's extents.
+            self.widen_static_extents(body.index, &def.geom);
+        } else {
+            self.update_mass(body.index);
+        }
         self.wake_body_index(body.index);
         Ok(id)
     }
