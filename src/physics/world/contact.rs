@@ -163,10 +163,10 @@ impl Contact {
         let round = matches!(sa.geom, Circle(_)) || matches!(sb.geom, Circle(_));
         let keep = keep && !round;
         let kept = if keep { self.basis.moved(ba, bb) } else { None };
-        if let Some((moved, now)) = kept {
+        if let Some(moved) = kept {
             if self.basis.still_holds(self.manifold.count, moved, spec) {
                 if self.manifold.count > 0 {
-                    self.basis.apply(&mut self.manifold, now, ba, bb);
+                    self.basis.apply(&mut self.manifold, ba, bb);
                 }
                 return Refresh::Kept;
             }

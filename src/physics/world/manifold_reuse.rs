@@ -58,9 +58,10 @@ pub struct ManifoldBasis {
     pub reach: [Real; 2],
     /// The normal, in A's frame.
     pub normal: Vec2,
-    /// Each point's midpoint between the surfaces, in A's frame (relative
-    /// to A's origin).
-    pub points: [Vec2; 2],
+    /// Each point's midpoint between the surfaces, in A's frame (from A's
+    /// origin) and in B's (from B's origin): where each body carries it.
+    pub on_a: [Vec2; 2],
+    pub on_b: [Vec2; 2],
     pub separations: [Real; 2],
 }
 
@@ -94,6 +95,7 @@ impl ManifoldBasis {
         }
         let q = ba.xf.q;
         let da = ba.center - ba.xf.p;
+        let db = bb.center - bb.xf.p;
         let mut basis = ManifoldBasis {
             valid: true,
             relative: ba.xf.inv_mul(bb.xf),
@@ -102,9 +104,11 @@ impl ManifoldBasis {
             ..Default::default()
         };
         for (k, p) in m.points[..m.count.min(2)].iter().enumerate() {
-            // A's surface point back to the midpoint, relative to A's origin.
-            let mid = p.anchor_a + da + 0.5 * p.separation * m.normal;
-            basis.points[k] = q.inv_rotate(mid);
+            // Each surface point back to the midpoint, from its body's
+            // origin, in its body's frame.
+            let half_gap = 0.5 * p.separation * m.normal;
+            basis.on_a[k] = q.inv_rotate(p.anchor_a + da + half_gap);
+            basis.on_b[k] = bb.xf.q.inv_rotate(p.anchor_b + db - half_gap);
             basis.separations[k] = p.separation;
         }
         basis
@@ -117,8 +121,8 @@ impl ManifoldBasis {
     /// of shape A has moved in B's frame (so a box on a long floor is
     /// measured by the box, whichever of the two is A). Every distance
     /// between a point of one and a point of the other has changed by less
-    /// than that. With B's frame in A's now; None without a basis.
-    pub fn moved(&self, ba: &Body, bb: &Body) -> Option<(Real, Transform)> {
+    /// than that. None without a basis.
+    pub fn moved(&self, ba: &Body, bb: &Body) -> Option<Real> {
         if !self.valid {
             return None;
         }
@@ -130,7 +134,7 @@ impl ManifoldBasis {
         // A's origin in B's frame is -q⁻¹·p.
         let a_in_b =
             (then.q.inv_rotate(then.p) - now.q.inv_rotate(now.p)).length() + chord * self.reach[0];
-        Some((b_in_a.min(a_in_b), now))
+        Some(b_in_a.min(a_in_b))
     }
 
     /// Can the manifold stay as it is, points carried along by `apply`
@@ -145,28 +149,28 @@ impl ManifoldBasis {
         }
     }
 
-    /// Rewrite `m`'s points from the basis for the bodies' current poses
-    /// (`now`: B's frame in A's, from `still_holds`): each point's A copy
-    /// stays fixed in A and its B copy in B; the separation is the basis's
-    /// plus how far the copies have come apart along the normal. Ids,
-    /// count and warm-start impulses stay; the step's totals restart.
-    pub fn apply(&self, m: &mut Manifold, now: Transform, ba: &Body, bb: &Body) {
-        let qa = ba.xf.q;
+    /// Rewrite `m`'s points from the basis for the bodies' current poses:
+    /// each point's A copy stays fixed in A and its B copy in B; the
+    /// separation is the basis's plus how far the copies have come apart
+    /// along the normal. Ids, count and warm-start impulses stay; the
+    /// step's totals restart.
+    pub fn apply(&self, m: &mut Manifold, ba: &Body, bb: &Body) {
+        let (qa, qb) = (ba.xf.q, bb.xf.q);
         let normal = qa.rotate(self.normal);
         let da = ba.center - ba.xf.p;
         let db = bb.center - bb.xf.p;
+        let delta = bb.xf.p - ba.xf.p;
         m.normal = normal;
         for (k, p) in m.points[..m.count.min(2)].iter_mut().enumerate() {
-            let mid_a = self.points[k];
-            // The same point as B carried it: in B's frame, then A's now.
-            let in_b = self.relative.inv_apply(mid_a);
-            let mid_b = now.apply(in_b);
-            let drift = mid_b - mid_a;
-            let separation = self.separations[k] + drift.dot(self.normal);
+            // The two copies, from A's origin and from B's, world axes.
+            let on_a = qa.rotate(self.on_a[k]);
+            let on_b = qb.rotate(self.on_b[k]);
+            let drift = on_b + delta - on_a;
+            let separation = self.separations[k] + drift.dot(normal);
             let half_gap = 0.5 * separation * normal;
-            p.anchor_a = qa.rotate(mid_a) - da - half_gap;
-            p.anchor_b = bb.xf.q.rotate(in_b) - db + half_gap;
-            p.point = ba.xf.p + qa.rotate(mid_a + 0.5 * drift);
+            p.anchor_a = on_a - da - half_gap;
+            p.anchor_b = on_b - db + half_gap;
+            p.point = ba.xf.p + on_a + 0.5 * drift;
             p.separation = separation;
             p.total_normal_impulse = 0.0;
             p.normal_velocity = 0.0;
@@ -188,7 +192,7 @@ impl ManifoldBasis {
         ]
         .into_iter()
         .chain(self.reach)
-        .chain(self.points.iter().flat_map(|p| [p.x, p.y]))
+        .chain(self.on_a.iter().chain(&self.on_b).flat_map(|p| [p.x, p.y]))
         .chain(self.separations)
         .all(Real::is_finite)
     }
