@@ -162,14 +162,11 @@ impl Contact {
         // kept manifolds are for polygons and segments.
         let round = matches!(sa.geom, Circle(_)) || matches!(sb.geom, Circle(_));
         let keep = keep && !round;
-        let kept = if keep { self.basis.moved(ba, bb) } else { None };
-        if let Some(moved) = kept {
-            if self.basis.still_holds(self.manifold.count, moved, spec) {
-                if self.manifold.count > 0 {
-                    self.basis.apply(&mut self.manifold, ba, bb);
-                }
-                return Refresh::Kept;
+        if keep && self.basis.holds(self.manifold.count, spec, ba, bb) {
+            if self.manifold.count > 0 {
+                self.basis.apply(&mut self.manifold, ba, bb);
             }
+            return Refresh::Kept;
         }
         // What warm starting needs of the old points; then the new manifold
         // is written in place (no copy of the whole manifold).

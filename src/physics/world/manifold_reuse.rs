@@ -10,7 +10,7 @@
 //!
 //! What it can miss is bounded: every point of one shape has moved, in the
 //! other's frame, by less than `MANIFOLD_REUSE_DISTANCE` since the manifold
-//! was computed (`ManifoldBasis::moved`), so a feature that has come into
+//! was computed (`ManifoldBasis::holds`), so a feature that has come into
 //! contact since is less than that deep, and a point whose feature has
 //! slid away is off by less than that. A pair without points is kept only
 //! while it provably has none (`ManifoldBasis::gap`): no approximation.
@@ -114,39 +114,41 @@ impl ManifoldBasis {
         basis
     }
 
-    /// How far the two shapes have moved relative to each other since the
-    /// basis was taken, at most: the least of how far any point of shape
-    /// B has moved in A's frame (B's translation plus the chord its turn
-    /// sweeps at the shape's reach from B's origin) and how far any point
-    /// of shape A has moved in B's frame (so a box on a long floor is
-    /// measured by the box, whichever of the two is A). Every distance
-    /// between a point of one and a point of the other has changed by less
-    /// than that. None without a basis.
-    pub fn moved(&self, ba: &Body, bb: &Body) -> Option<Real> {
+    /// Can the manifold stay as it is — its points carried along by
+    /// `apply` (with points), or still without points — now that the
+    /// speculative distance is `speculative`? It can while the shapes have
+    /// moved, relative to each other since the basis was taken, less than
+    /// the reuse distance (with points) or the proven gap less the
+    /// speculative distance (without). How far they have moved is bounded
+    /// by the less of: how far any point of shape B has moved in A's frame
+    /// (B's translation plus the chord its turn sweeps at the shape's
+    /// reach from B's origin), and how far any point of shape A has moved
+    /// in B's frame (so a box on a long floor is measured by the box,
+    /// whichever of the two is A); every distance between a point of one
+    /// and a point of the other has changed by less than that. Written so
+    /// that NaN anywhere reads as "no".
+    pub fn holds(&self, count: usize, speculative: Real, ba: &Body, bb: &Body) -> bool {
         if !self.valid {
-            return None;
+            return false;
+        }
+        let limit = if count > 0 {
+            MANIFOLD_REUSE_DISTANCE
+        } else {
+            self.gap - speculative
+        };
+        if limit.is_nan() || limit <= 0.0 {
+            return false;
         }
         let now = ba.xf.inv_mul(bb.xf);
         let then = self.relative;
         let turn = then.q.inv_mul(now.q);
         let chord = ((turn.c - 1.0) * (turn.c - 1.0) + turn.s * turn.s).sqrt();
-        let b_in_a = (now.p - then.p).length() + chord * self.reach[1];
-        // A's origin in B's frame is -q⁻¹·p.
-        let a_in_b =
-            (then.q.inv_rotate(then.p) - now.q.inv_rotate(now.p)).length() + chord * self.reach[0];
-        Some(b_in_a.min(a_in_b))
-    }
-
-    /// Can the manifold stay as it is, points carried along by `apply`
-    /// (with points), or still empty (without), when the bodies have
-    /// `moved` since the basis and the speculative distance is now
-    /// `speculative`? Written so that NaN reads as "no".
-    pub fn still_holds(&self, count: usize, moved: Real, speculative: Real) -> bool {
-        if count > 0 {
-            moved < MANIFOLD_REUSE_DISTANCE
-        } else {
-            moved + speculative < self.gap
+        if (now.p - then.p).length() + chord * self.reach[1] < limit {
+            return true;
         }
+        // A's origin in B's frame is -q⁻¹·p.
+        let a_in_b = (then.q.inv_rotate(then.p) - now.q.inv_rotate(now.p)).length();
+        a_in_b + chord * self.reach[0] < limit
     }
 
     /// Rewrite `m`'s points from the basis for the bodies' current poses:
