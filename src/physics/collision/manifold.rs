@@ -38,11 +38,14 @@ pub struct ManifoldPoint {
 }
 
 /// Up to two contact points sharing one normal (pointing from A to B).
+/// The count and normal first (`repr(C)`): a contact without points is
+/// read no further.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[repr(C)]
 pub struct Manifold {
+    pub count: usize,
     pub normal: Vec2,
     pub points: [ManifoldPoint; 2],
-    pub count: usize,
 }
 
 impl Manifold {
