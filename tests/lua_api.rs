@@ -198,6 +198,16 @@ fn world_fields_read_and_write() {
     assert!(e.message.contains("world.dt must be in (0, 1]"), "{e}");
     let e = load("world.integrator = 'verlet'").err().unwrap();
     assert!(e.message.contains("\"euler\" or \"rk4\""), "{e}");
+    let out = printed(
+        "print(world.keep_manifolds); world.keep_manifolds = false; print(world.keep_manifolds)",
+    );
+    assert_eq!(out, ["true", "false"]);
+    let e = load("world.keep_manifolds = 1").err().unwrap();
+    assert!(
+        e.message
+            .contains("world.keep_manifolds must be true or false, got number"),
+        "{e}"
+    );
 }
 
 #[test]

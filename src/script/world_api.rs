@@ -20,6 +20,7 @@ fn get(lua: &Lua, key: &str) -> mlua::Result<Value> {
         "dt" => Value::Number(sim.dt),
         "substeps" => Value::Integer(s.substeps as i64),
         "sleep" => Value::Boolean(s.enable_sleep),
+        "keep_manifolds" => Value::Boolean(s.keep_manifolds),
         "integrator" => Value::String(lua.create_string(match s.integrator {
             Integrator::Euler => "euler",
             Integrator::Rk4 => "rk4",
@@ -35,6 +36,16 @@ fn get(lua: &Lua, key: &str) -> mlua::Result<Value> {
         "seed" => Value::Integer(sim.random.seed),
         other => return Err(scene_err(lua, format!("world has no field '{other}'"))),
     })
+}
+
+fn flag(lua: &Lua, what: &str, v: Value) -> mlua::Result<bool> {
+    match v {
+        Value::Boolean(b) => Ok(b),
+        other => Err(scene_err(
+            lua,
+            format!("{what} must be true or false, got {}", type_name(&other)),
+        )),
+    }
 }
 
 fn set(lua: &Lua, key: &str, v: Value) -> mlua::Result<()> {
@@ -80,23 +91,17 @@ fn set(lua: &Lua, key: &str, v: Value) -> mlua::Result<()> {
             }
             sim.random = crate::script::random::Random::seeded(n as i64);
         }
-        "sleep" => match v {
-            Value::Boolean(b) => {
-                sim.world.settings.enable_sleep = b;
-                // Without sleep nobody may stay asleep.
-                if !b {
-                    for id in sim.world.body_ids() {
-                        let _ = sim.world.set_awake(id, true);
-                    }
+        "sleep" => {
+            let b = flag(lua, &what, v)?;
+            sim.world.settings.enable_sleep = b;
+            // Without sleep nobody may stay asleep.
+            if !b {
+                for id in sim.world.body_ids() {
+                    let _ = sim.world.set_awake(id, true);
                 }
             }
-            other => {
-                return Err(scene_err(
-                    lua,
-                    format!("{what} must be true or false, got {}", type_name(&other)),
-                ))
-            }
-        },
+        }
+        "keep_manifolds" => sim.world.settings.keep_manifolds = flag(lua, &what, v)?,
         "integrator" => {
             let s = match &v {
                 Value::String(s) => s.to_str()?.to_string(),
