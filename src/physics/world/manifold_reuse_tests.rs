@@ -4,7 +4,7 @@
 //! thousands of random poses), and a resting stack keeps nearly all its
 //! manifolds and stands as it does without.
 
-use crate::physics::geometry::shape::{Polygon, ShapeGeom};
+use crate::physics::geometry::shape::{Polygon, Segment, ShapeGeom};
 use crate::physics::math::{Real, Vec2};
 use crate::physics::settings::WorldSettings;
 use crate::physics::world::body::{BodyDef, BodyType, ShapeDef};
@@ -140,10 +140,11 @@ fn a_pair_is_kept_without_points_only_while_the_narrow_phase_finds_none() {
         )),
         // Off its body's origin: the bound must reach it.
         ShapeGeom::Polygon(Polygon::make_offset_box(0.3, 0.2, Vec2::new(0.8, 0.1), 0.4)),
+        ShapeGeom::Segment(Segment::new(Vec2::new(-0.7, 0.1), Vec2::new(0.6, -0.2))),
     ];
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    let (mut kept, mut recomputed) = (0, 0);
-    for trial in 0..6000 {
+    let (mut kept, mut recomputed, mut kept_segment) = (0, 0, 0);
+    for trial in 0..8000 {
         let ga = shapes[trial % shapes.len()];
         let gb = shapes[(trial / shapes.len()) % shapes.len()];
         let mut w = World::new(WorldSettings::default());
@@ -172,6 +173,8 @@ fn a_pair_is_kept_without_points_only_while_the_narrow_phase_finds_none() {
         update(&w, &mut fresh, false);
         if update(&w, &mut c, true) == Refresh::Kept {
             kept += 1;
+            kept_segment += matches!(ga, ShapeGeom::Segment(_)) as u32
+                + matches!(gb, ShapeGeom::Segment(_)) as u32;
             assert_eq!(
                 fresh.manifold.count, 0,
                 "trial {trial}: kept empty, but the narrow phase finds {:?}",
@@ -185,6 +188,7 @@ fn a_pair_is_kept_without_points_only_while_the_narrow_phase_finds_none() {
         kept > 300 && recomputed > 100,
         "{kept} kept, {recomputed} not"
     );
+    assert!(kept_segment > 50, "{kept_segment} kept with a segment");
 }
 
 /// A ten-box stack on the ground, sleep off, for `steps` steps: the boxes'

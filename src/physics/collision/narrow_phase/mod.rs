@@ -72,8 +72,8 @@ pub fn collide(
 ///
 /// Returns, for a pair left without points, a lower bound on the distance
 /// between the shapes' surfaces when a separating axis proved one (polygon
-/// pairs and polygon–circle that were farther apart than `speculative`),
-/// else 0. `Contact::update` keeps such a pair without points, without
+/// pairs, polygon–circle and polygon–segment without smooth ends that were
+/// farther apart than `speculative`), else 0. `Contact::update` keeps such a pair without points, without
 /// the narrow phase, while the bodies have not closed that distance
 /// (`world/manifold_reuse.rs`).
 pub fn collide_into(
@@ -110,13 +110,12 @@ pub fn collide_into(
             0.0
         }
         (Segment(sa), Polygon(pb)) => {
-            segment_polygon::collide_segment_polygon_into(sa, xf_a, pb, xf_b, s, out);
-            0.0
+            segment_polygon::collide_segment_polygon_into(sa, xf_a, pb, xf_b, s, out)
         }
         (Polygon(pa), Segment(sb)) => {
-            segment_polygon::collide_segment_polygon_into(sb, xf_b, pa, xf_a, s, out);
+            let apart = segment_polygon::collide_segment_polygon_into(sb, xf_b, pa, xf_a, s, out);
             local::flip_in_place(out);
-            0.0
+            apart
         }
         (Segment(_), Segment(_)) => {
             *out = Manifold::default();

@@ -34,10 +34,14 @@ pub fn collide_segment_polygon(
     xf_b: Transform,
     speculative: Real,
 ) -> Manifold {
-    super::local::by_value(|m| collide_segment_polygon_into(seg, xf_a, poly, xf_b, speculative, m))
+    super::local::by_value(|m| {
+        collide_segment_polygon_into(seg, xf_a, poly, xf_b, speculative, m);
+    })
 }
 
-/// `collide_segment_polygon` written into `out`.
+/// `collide_segment_polygon` written into `out`; returns the separating
+/// axis's bound on the distance when there are no points (`collide_into`),
+/// for a segment without smooth ends (whose hull follows the polygon).
 pub fn collide_segment_polygon_into(
     seg: &Segment,
     xf_a: Transform,
@@ -45,14 +49,14 @@ pub fn collide_segment_polygon_into(
     xf_b: Transform,
     speculative: Real,
     out: &mut Manifold,
-) {
+) -> Real {
     let count_b = poly.count.min(MAX_POLYGON_VERTICES);
     let length_sq = (seg.b - seg.a).length_squared();
     let scale = seg.a.abs().max_element().max(seg.b.abs().max_element());
     let degenerate = !(length_sq > (Real::EPSILON * scale).powi(2) && length_sq.is_finite());
     if count_b == 0 {
         *out = Manifold::default();
-        return;
+        return 0.0;
     }
     if degenerate || count_b == 1 {
         // A zero-length segment is a point: collide it as a zero-radius circle.
@@ -70,7 +74,7 @@ pub fn collide_segment_polygon_into(
                 speculative,
                 out,
             );
-            return;
+            return 0.0;
         }
         let c = Circle {
             center: seg.a,
@@ -78,7 +82,7 @@ pub fn collide_segment_polygon_into(
         };
         collide_polygon_circle_into(poly, xf_b, &c, xf_a, speculative, out);
         flip_in_place(out);
-        return;
+        return 0.0;
     }
 
     // A's frame, shifted to the segment's first point for round-off.
@@ -103,7 +107,12 @@ pub fn collide_segment_polygon_into(
     if smooth {
         keep_own_points(seg, &mut local);
     }
-    to_world_into(&local, xf_a, xf_b, out);
+    let apart = to_world_into(&local, xf_a, xf_b, out);
+    if smooth {
+        0.0
+    } else {
+        apart
+    }
 }
 
 /// The segment's ends, each smooth one moved out along the segment beyond
