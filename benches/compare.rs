@@ -57,6 +57,11 @@ pub trait Engine {
     fn stages(&self) -> Vec<(&'static str, f64)> {
         Vec::new()
     }
+    /// Anything else the engine's profile tells (printed with `--stages`
+    /// when not empty): physbox's share of manifolds kept.
+    fn notes(&self) -> String {
+        String::new()
+    }
 }
 
 const DEFAULT_ENGINES: &[&str] = &["physbox", "box2d", "rapier2d"];
@@ -207,6 +212,10 @@ fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
             .map(|(stage, ms)| format!("{stage} {:.3}", ms / steps as f64))
             .collect();
         println!("  {name} stages (ms/step): {}", line.join(", "));
+        let notes = e.notes();
+        if !notes.is_empty() {
+            println!("  {name} {notes}");
+        }
     }
     RunResult {
         engine: e.name().to_string(),

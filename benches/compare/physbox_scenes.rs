@@ -74,6 +74,20 @@ impl Engine for PhysboxEngine {
         ]
     }
 
+    fn notes(&self) -> String {
+        let p = &self.profile;
+        let updated = p.manifolds_computed + p.manifolds_kept;
+        if updated == 0 {
+            return String::new();
+        }
+        format!(
+            "manifolds: {} computed, {} kept ({:.0} % of those updated; `world/manifold_reuse.rs`)",
+            p.manifolds_computed,
+            p.manifolds_kept,
+            100.0 * p.manifolds_kept as f64 / updated as f64
+        )
+    }
+
     fn body_count(&self) -> usize {
         self.bodies.len()
     }
