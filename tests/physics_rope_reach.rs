@@ -4,6 +4,7 @@
 //! bit-identically with them and keep them, and a snapshot written before
 //! them still loads.
 
+mod common;
 use physbox::physics::{BodyDef, BodyId, BodyType, Rope, RopeDef, Vec2, World, WorldSettings};
 
 /// A 20 kg weight (r = 0.4) on a 60-link, 0.6 kg rope from a static post at
@@ -115,12 +116,7 @@ fn a_snapshot_continues_bit_identically_mid_swing() {
     for _ in 0..45 {
         w.step(1.0 / 60.0);
     }
-    let mut back = World::from_snapshot(&w.to_snapshot()).unwrap();
-    for _ in 0..120 {
-        w.step(1.0 / 60.0);
-        back.step(1.0 / 60.0);
-    }
-    assert_eq!(w.state_hash(), back.state_hash());
+    common::restored_steps_alike(&mut w, 120);
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //! rope's halves are not damped towards each other; snapshots keep the
 //! damping.
 
+mod common;
 use physbox::physics::{BodyDef, BodyId, BodyType, RopeDef, Vec2, World, WorldSettings};
 
 fn post(w: &mut World, x: f64) -> BodyId {
@@ -114,12 +115,7 @@ fn snapshots_keep_a_ropes_damping() {
     for _ in 0..60 {
         w.step(1.0 / 60.0);
     }
-    let mut back = World::from_snapshot(&w.to_snapshot()).unwrap();
-    for _ in 0..120 {
-        w.step(1.0 / 60.0);
-        back.step(1.0 / 60.0);
-    }
-    assert_eq!(w.state_hash(), back.state_hash());
+    let mut back = common::restored_steps_alike(&mut w, 120);
     assert!(time_to_sleep(&mut back, &rope, 1.0 / 60.0, 20.0).is_some());
 }
 

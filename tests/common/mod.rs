@@ -88,3 +88,18 @@ pub fn reload_now(sb: &mut Sandbox, r: &mut Reloader, path: &Path) {
     let (_, attempt) = r.handle(&change, sb.scene(), sb.options());
     apply(sb, attempt.expect("a reload attempt"));
 }
+
+/// Restore `w` from its own snapshot, step both `steps` steps of 1/60 s and
+/// check they stay bit for bit alike; returns the restored world.
+pub fn restored_steps_alike(
+    w: &mut physbox::physics::World,
+    steps: usize,
+) -> physbox::physics::World {
+    let mut back = physbox::physics::World::from_snapshot(&w.to_snapshot()).unwrap();
+    for _ in 0..steps {
+        w.step(1.0 / 60.0);
+        back.step(1.0 / 60.0);
+    }
+    assert_eq!(w.state_hash(), back.state_hash());
+    back
+}
