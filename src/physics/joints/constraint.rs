@@ -56,6 +56,12 @@ pub(crate) struct JointConstraint {
     pub ra_s: Vec2,
     pub rb_s: Vec2,
     pub d_s: Vec2,
+    /// The point rows' 2×2 effective mass at `ra_s`, `rb_s`. Positions do
+    /// not move within a phase, so the anchors and this mass are computed
+    /// once per phase (`begin_phase`) instead of once per row solve: a
+    /// hinge's solve is then a few multiplies (joint_grid's hinges were
+    /// 40 % anchor rotations and mass rebuilds).
+    pub point_mass: PointMass,
     /// Velocity change per unit of position correction: 1/h after a drift
     /// (RATTLE), 0 when settling errors from outside the solver.
     pub fix_rate: Real,
@@ -63,6 +69,50 @@ pub(crate) struct JointConstraint {
     pub imp: [Real; IMPULSES],
     pub warm: [Real; IMPULSES],
     pub kind: Prepared,
+}
+
+/// The point-to-point rows' effective mass
+/// K = (mA + mB)·I + iA·[rA]ᵀ[rA] + iB·[rB]ᵀ[rB]
+/// (with [r] the skew row (−r.y, r.x)) and 1/det K, 0 when K is singular
+/// (neither body can move).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct PointMass {
+    k11: Real,
+    k12: Real,
+    k22: Real,
+    inv_det: Real,
+}
+
+impl PointMass {
+    #[inline]
+    pub fn new(c: &JointConstraint, ra: Vec2, rb: Vec2) -> PointMass {
+        let (ma, ia, mb, ib) = (c.ma, c.ia, c.mb, c.ib);
+        let k11 = ma + mb + ra.y * ra.y * ia + rb.y * rb.y * ib;
+        let k12 = -ra.y * ra.x * ia - rb.y * rb.x * ib;
+        let k22 = ma + mb + ra.x * ra.x * ia + rb.x * rb.x * ib;
+        let det = k11 * k22 - k12 * k12;
+        let inv_det = if det.abs() <= Real::MIN_POSITIVE {
+            0.0
+        } else {
+            1.0 / det
+        };
+        PointMass {
+            k11,
+            k12,
+            k22,
+            inv_det,
+        }
+    }
+
+    /// K⁻¹·rhs (zero when K is singular).
+    #[inline]
+    pub fn solve(&self, rhs: Vec2) -> Vec2 {
+        let inv = self.inv_det;
+        Vec2::new(
+            inv * (self.k22 * rhs.x - self.k12 * rhs.y),
+            inv * (self.k11 * rhs.y - self.k12 * rhs.x),
+        )
+    }
 }
 
 /// Velocities of both bodies: (vA, ωA, vB, ωB).
@@ -95,6 +145,17 @@ impl JointConstraint {
             bodies[self.a as usize].dq.rotate(self.ra0),
             bodies[self.b as usize].dq.rotate(self.rb0),
         )
+    }
+
+    /// Anchors (and the point rows' mass) for the phase about to run, from
+    /// the bodies' rotations now: the solve and relax phases move no
+    /// positions, so every row solve of the phase reads them from here.
+    #[inline]
+    pub fn begin_phase(&mut self, bodies: &[SolverBody]) {
+        let (ra, rb) = self.anchors(bodies);
+        self.ra_s = ra;
+        self.rb_s = rb;
+        self.point_mass = PointMass::new(self, ra, rb);
     }
 
     /// Current vector from A's anchor to B's anchor.
@@ -184,9 +245,9 @@ impl JointConstraint {
 /// Clamp a linear position error to the per-substep correction limit.
 #[inline]
 pub(crate) fn clamp_correction(c: Vec2) -> Vec2 {
-    let len = c.length();
-    if len > MAX_CORRECTION {
-        c * (MAX_CORRECTION / len)
+    let len2 = c.length_squared();
+    if len2 > MAX_CORRECTION * MAX_CORRECTION {
+        c * (MAX_CORRECTION / len2.sqrt())
     } else {
         c
     }
@@ -201,26 +262,6 @@ pub(crate) fn clamp_scalar(c: Real, max: Real) -> Real {
 /// Per-substep limits on one row's correction (linear m, angular rad).
 pub(crate) const LIMITS: (Real, Real) = (MAX_CORRECTION, MAX_ANGULAR_CORRECTION);
 
-/// Point-to-point row shared by hinge, weld and mouse: the 2×2 effective
-/// mass K = (mA + mB)·I + iA·[rA]ᵀ[rA] + iB·[rB]ᵀ[rB] (with [r] the skew
-/// row (−r.y, r.x)) applied to a right-hand side.
-#[inline]
-pub(crate) fn solve_point_mass(c: &JointConstraint, ra: Vec2, rb: Vec2, rhs: Vec2) -> Vec2 {
-    let (ma, ia, mb, ib) = (c.ma, c.ia, c.mb, c.ib);
-    let k11 = ma + mb + ra.y * ra.y * ia + rb.y * rb.y * ib;
-    let k12 = -ra.y * ra.x * ia - rb.y * rb.x * ib;
-    let k22 = ma + mb + ra.x * ra.x * ia + rb.x * rb.x * ib;
-    let det = k11 * k22 - k12 * k12;
-    if det.abs() <= Real::MIN_POSITIVE {
-        return Vec2::ZERO;
-    }
-    let inv = 1.0 / det;
-    Vec2::new(
-        inv * (k22 * rhs.x - k12 * rhs.y),
-        inv * (k11 * rhs.y - k12 * rhs.x),
-    )
-}
-
 /// Apply the linear impulse `p` at the anchors (−p on A, +p on B).
 #[inline]
 pub(crate) fn apply_point(c: &JointConstraint, ra: Vec2, rb: Vec2, p: Vec2, v: &mut Vel) {
@@ -232,14 +273,14 @@ pub(crate) fn apply_point(c: &JointConstraint, ra: Vec2, rb: Vec2, p: Vec2, v: &
 
 /// Warm start of a joint whose impulse slots 0–1 are its anchor point and
 /// whose angular impulse (limits, motor, weld angle) sums to `axial`.
+/// At the phase's anchors (`begin_phase`).
 pub(crate) fn apply_point_and_angle(
     c: &JointConstraint,
-    bodies: &[SolverBody],
     imp: &[Real; IMPULSES],
     axial: Real,
     v: &mut Vel,
 ) {
-    let (ra, rb) = c.anchors(bodies);
+    let (ra, rb) = (c.ra_s, c.rb_s);
     apply_point(c, ra, rb, Vec2::new(imp[0], imp[1]), v);
     v.1 -= c.ia * axial;
     v.3 += c.ib * axial;
@@ -261,7 +302,7 @@ pub(crate) fn solve_point(
     i: usize,
     max: Option<Real>,
 ) {
-    let (ra, rb) = c.anchors(bodies);
+    let (ra, rb) = (c.ra_s, c.rb_s);
     let cdot = point_velocity(v, ra, rb);
     let (rate, ms, is) = match c.kind {
         Prepared::Mouse(m) => (m.soft.bias_rate, m.soft.mass_scale, m.soft.impulse_scale),
@@ -273,7 +314,7 @@ pub(crate) fn solve_point(
         Vec2::ZERO
     };
     let old = Vec2::new(c.imp[i], c.imp[i + 1]);
-    let mut impulse = -ms * solve_point_mass(c, ra, rb, cdot + bias) - is * old;
+    let mut impulse = -ms * c.point_mass.solve(cdot + bias) - is * old;
     let mut total = old + impulse;
     if let Some(max) = max {
         let len = total.length();
@@ -292,7 +333,7 @@ pub(crate) fn solve_point(
 pub(crate) fn project_point(c: &JointConstraint, bodies: &mut [SolverBody]) {
     let (ra, rb) = c.anchors(bodies);
     let err = clamp_correction(c.separation(bodies, ra, rb));
-    let p = -solve_point_mass(c, c.ra_s, c.rb_s, err);
+    let p = -c.point_mass.solve(err);
     c.shift(bodies, c.ra_s, c.rb_s, p, 0.0);
 }
 

@@ -20,7 +20,7 @@ use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
 use super::constraint::{
     apply_point, clamp_correction, clamp_scalar, point_velocity, project_point, solve_point,
-    solve_point_mass, solver_limits_and_motor, JointConstraint, Vel, IMPULSES, LIMITS,
+    solver_limits_and_motor, JointConstraint, Vel, IMPULSES, LIMITS,
 };
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
@@ -88,12 +88,12 @@ fn data(c: &JointConstraint) -> Prepared {
 
 pub(crate) fn apply(
     c: &JointConstraint,
-    bodies: &[SolverBody],
+    _bodies: &[SolverBody],
     imp: &[Real; IMPULSES],
     v: &mut Vel,
 ) {
     let axial = imp[2] + imp[3] - imp[4];
-    super::constraint::apply_point_and_angle(c, bodies, imp, axial, v);
+    super::constraint::apply_point_and_angle(c, imp, axial, v);
 }
 
 pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
@@ -191,7 +191,7 @@ fn solve_block(
     v: &mut Vel,
     (slot, sign, gap): (usize, Real, Real),
 ) {
-    let (ra, rb) = c.anchors(bodies);
+    let (ra, rb) = (c.ra_s, c.rb_s);
     let cdot = point_velocity(v, ra, rb);
     let (bias, _, _) = c.limit_terms(gap);
     let cdot3 = sign * (v.3 - v.1) + bias;
@@ -201,7 +201,7 @@ fn solve_block(
         // alone leave the limit row's velocity non-negative, that is the
         // block's solution (the complementarity problem has only one), and
         // the 3×3 solve is not needed.
-        let dp = solve_point_mass(c, ra, rb, -cdot);
+        let dp = c.point_mass.solve(-cdot);
         let turn = c.ib * cross(rb, dp) + c.ia * cross(ra, dp);
         if cdot3 + sign * turn >= 0.0 {
             c.imp[0] += dp.x;
@@ -221,7 +221,7 @@ fn solve_block(
         // Limit released: its impulse goes to zero; the point rows absorb it.
         let dl = -old;
         let rhs = -cdot - dl * Vec2::new(k[0][2], k[1][2]);
-        (solve_point_mass(c, ra, rb, rhs), dl)
+        (c.point_mass.solve(rhs), dl)
     };
     c.imp[0] += dp.x;
     c.imp[1] += dp.y;

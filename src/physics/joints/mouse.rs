@@ -71,11 +71,11 @@ fn data(c: &JointConstraint) -> Prepared {
 
 pub(crate) fn apply(
     c: &JointConstraint,
-    bodies: &[SolverBody],
+    _bodies: &[SolverBody],
     imp: &[Real; IMPULSES],
     v: &mut Vel,
 ) {
-    super::constraint::apply_point_and_angle(c, bodies, imp, 0.0, v);
+    super::constraint::apply_point_and_angle(c, imp, 0.0, v);
 }
 
 pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {

@@ -122,6 +122,7 @@ pub(crate) fn prepare_joints(
                 [0.0; IMPULSES]
             },
             warm: [0.0; IMPULSES],
+            point_mass: Default::default(),
             ra_s: Vec2::ZERO,
             rb_s: Vec2::ZERO,
             d_s: Vec2::ZERO,
@@ -163,10 +164,8 @@ pub(crate) fn store_joint_impulses(sc: &SolverScratch, store: &mut JointStore) {
 /// repeat it); the other half before the relax phase, by `solve_joints`.
 pub(crate) fn warm_start_joints(joints: &mut [JointConstraint], bodies: &mut [SolverBody]) {
     for c in joints.iter_mut() {
-        let (ra, rb) = c.anchors(bodies);
-        c.ra_s = ra;
-        c.rb_s = rb;
-        c.d_s = c.separation(bodies, ra, rb);
+        c.begin_phase(bodies);
+        c.d_s = c.separation(bodies, c.ra_s, c.rb_s);
         c.warm = c.imp;
         for x in c.imp.iter_mut() {
             *x *= 0.5;
@@ -212,6 +211,9 @@ pub(crate) fn solve_joints(
 ) {
     if phase == Phase::Relax {
         for c in joints.iter_mut() {
+            // The drift and the projection have turned the anchors; `d_s`
+            // stays (only the projection reads it, and it has run).
+            c.begin_phase(bodies);
             let mut half = c.warm;
             for x in half.iter_mut() {
                 *x *= 0.5;
@@ -291,10 +293,8 @@ fn settle_joints(
     before: &mut Vec<(Vec2, Rot)>,
 ) {
     for c in joints.iter_mut() {
-        let (ra, rb) = c.anchors(bodies);
-        c.ra_s = ra;
-        c.rb_s = rb;
-        c.d_s = c.separation(bodies, ra, rb);
+        c.begin_phase(bodies);
+        c.d_s = c.separation(bodies, c.ra_s, c.rb_s);
         c.fix_rate = 0.0;
     }
     // Passes over every joint (once a step, before the islands are known)

@@ -22,11 +22,11 @@ pub struct WeldParams {
 
 pub(crate) fn apply(
     c: &JointConstraint,
-    bodies: &[SolverBody],
+    _bodies: &[SolverBody],
     imp: &[Real; IMPULSES],
     v: &mut Vel,
 ) {
-    super::constraint::apply_point_and_angle(c, bodies, imp, imp[2], v);
+    super::constraint::apply_point_and_angle(c, imp, imp[2], v);
 }
 
 pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
