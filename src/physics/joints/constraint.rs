@@ -209,7 +209,7 @@ impl JointConstraint {
         self.move_bodies(bodies, ra, rb, p, l, 0.0);
     }
 
-    #[inline]
+    #[inline(always)]
     fn move_bodies(
         &self,
         bodies: &mut [SolverBody],
@@ -274,6 +274,7 @@ pub(crate) fn apply_point(c: &JointConstraint, ra: Vec2, rb: Vec2, p: Vec2, v: &
 /// Warm start of a joint whose impulse slots 0–1 are its anchor point and
 /// whose angular impulse (limits, motor, weld angle) sums to `axial`.
 /// At the phase's anchors (`begin_phase`).
+#[inline(always)]
 pub(crate) fn apply_point_and_angle(
     c: &JointConstraint,
     imp: &[Real; IMPULSES],
@@ -295,6 +296,7 @@ pub(crate) fn point_velocity(v: &Vel, ra: Vec2, rb: Vec2) -> Vec2 {
 /// One point-to-point velocity solve on impulse slots (i, i+1): rigid, or
 /// soft with the mouse joint's own stiffness; `max` caps the accumulated
 /// impulse's length (mouse joint).
+#[inline(always)]
 pub(crate) fn solve_point(
     c: &mut JointConstraint,
     bodies: &[SolverBody],
@@ -330,6 +332,7 @@ pub(crate) fn solve_point(
 
 /// Position projection of a point-to-point row: move the anchors together
 /// (K⁻¹·C split by the inverse masses).
+#[inline(always)]
 pub(crate) fn project_point(c: &JointConstraint, bodies: &mut [SolverBody]) {
     let (ra, rb) = c.anchors(bodies);
     let err = clamp_correction(c.separation(bodies, ra, rb));

@@ -86,6 +86,7 @@ fn data(c: &JointConstraint) -> Prepared {
     }
 }
 
+#[inline(always)]
 pub(crate) fn apply(
     c: &JointConstraint,
     _bodies: &[SolverBody],
@@ -96,6 +97,7 @@ pub(crate) fn apply(
     super::constraint::apply_point_and_angle(c, imp, axial, v);
 }
 
+#[inline(always)]
 pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
     let p = data(c);
     if p.axial_mass > 0.0 {
