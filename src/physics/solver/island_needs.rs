@@ -196,9 +196,18 @@ impl IslandNeeds {
                 self.queue.push(body);
             }
         }
+        // Breadth first, so depths come off the queue in order. The search
+        // stops at the first body deeper than `DEPTH`: by then every body
+        // at `DEPTH + 1` is queued, and any deeper body's shortest path from
+        // the ground runs through one of them in its own island, so those
+        // name every deep island. (A 2,000-ball pit 50 balls deep was
+        // searched to the top every step.)
         let mut head = 0;
         while head < self.queue.len() {
             let body = self.queue[head] as usize;
+            if self.depth[body] > DEPTH {
+                break;
+            }
             head += 1;
             let next = self.depth[body] + 1;
             let (s, e) = (self.adjacency_start[body], self.adjacency_start[body + 1]);
@@ -210,11 +219,9 @@ impl IslandNeeds {
                 }
             }
         }
-        for body in 1..n {
-            if self.depth[body] > DEPTH {
-                let root = uf.find(body as u32) as usize;
-                self.reasons[root].depth = true;
-            }
+        for &body in &self.queue[head..] {
+            let root = uf.find(body) as usize;
+            self.reasons[root].depth = true;
         }
     }
 }
