@@ -235,6 +235,7 @@ fn solve_block(
 
 /// Position projection: with a violated limit, point and angle together
 /// (the block above, on positions); else the anchors together.
+#[inline(always)]
 pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
     if let Some((lo, hi)) = data(c).limits {
         let angle = c.angle(bodies);

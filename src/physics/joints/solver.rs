@@ -302,7 +302,15 @@ fn settle_joints(
     // the budget allows. A scene whose joints held at the end of the last
     // step (nearly always) pays one pass, not the budget's eight: those
     // were a quarter of a ragdoll pile's step.
-    for _ in 0..settle_passes(joints) {
+    let passes = settle_passes(joints);
+    if passes == 1 {
+        // One pass is all the budget allows (thousands of joints): nothing
+        // to decide, so no before-and-after of every jointed body.
+        for c in joints.iter() {
+            project_joint(c, bodies);
+        }
+    }
+    for _ in 0..if passes > 1 { passes } else { 0 } {
         // Only the joints' bodies can move: compare those, not every body
         // of the step (a few joints in a 10,000-ball pile).
         let jointed = || joints.iter().flat_map(|c| [c.a as usize, c.b as usize]);
@@ -367,6 +375,10 @@ fn reaction(c: &JointConstraint, bodies: &[SolverBody]) -> (Vec2, Real) {
 
 /// An angle in (−π, π].
 pub(crate) fn wrap_angle(a: Real) -> Real {
+    if a > -std::f64::consts::PI && a <= std::f64::consts::PI {
+        // Already there (nearly always): `%` is a libm call.
+        return a;
+    }
     let two_pi = 2.0 * std::f64::consts::PI;
     let mut x = a % two_pi;
     if x > std::f64::consts::PI {
