@@ -64,6 +64,9 @@ pub(crate) struct Prepared {
     pub max: Real,
     /// Axis at the step start (kept when the anchors coincide).
     pub axis: Vec2,
+    /// Anchor-to-anchor vector at the start of the substep: the projection
+    /// moves along it (see `project_joints`).
+    pub d_s: Vec2,
 }
 
 pub(crate) fn prepare(p: &DistanceParams) -> Prepared {
@@ -72,6 +75,18 @@ pub(crate) fn prepare(p: &DistanceParams) -> Prepared {
         min: p.min.unwrap_or(0.0),
         max: p.max.unwrap_or(Real::MAX),
         axis: Vec2::X,
+        d_s: Vec2::ZERO,
+    }
+}
+
+/// At the start of a substep (and of the settling): the anchor-to-anchor
+/// vector the projection moves along (after `begin_phase`).
+pub(crate) fn begin_substep(c: &mut JointConstraint, bodies: &[SolverBody]) {
+    if matches!(c.kind, super::constraint::Prepared::Distance(_)) {
+        let d = c.separation(bodies, c.ra_s, c.rb_s);
+        if let super::constraint::Prepared::Distance(p) = &mut c.kind {
+            p.d_s = d;
+        }
     }
 }
 
@@ -99,7 +114,8 @@ pub(crate) fn apply(
     imp: &[Real; IMPULSES],
     v: &mut Vel,
 ) {
-    let (ra, rb) = c.anchors(bodies);
+    // At the phase's anchors (`begin_phase`).
+    let (ra, rb) = (c.ra_s, c.rb_s);
     let (u, _) = axis(c, bodies, ra, rb);
     let p = (imp[0] + imp[1] - imp[2]) * u;
     super::constraint::apply_point(c, ra, rb, p, v);
@@ -107,7 +123,8 @@ pub(crate) fn apply(
 
 pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
     let p = data(c);
-    let (ra, rb) = c.anchors(bodies);
+    // Positions do not move within a phase: its anchors (`begin_phase`).
+    let (ra, rb) = (c.ra_s, c.rb_s);
     let (u, len) = axis(c, bodies, ra, rb);
     let (rua, rub) = (cross(ra, u), cross(rb, u));
     let k = c.ma + c.mb + c.ia * rua * rua + c.ib * rub * rub;
@@ -158,9 +175,9 @@ pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
         return;
     };
     // Along the axis at the substep start (see `project_joints`).
-    let len_s = c.d_s.length();
+    let len_s = p.d_s.length();
     let (u, ra, rb) = if len_s > MIN_AXIS_LENGTH {
-        (c.d_s / len_s, c.ra_s, c.rb_s)
+        (p.d_s / len_s, c.ra_s, c.rb_s)
     } else {
         (u, ra, rb)
     };

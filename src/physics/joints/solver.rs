@@ -125,8 +125,7 @@ pub(crate) fn prepare_joints(
             point_mass: Default::default(),
             ra_s: Vec2::ZERO,
             rb_s: Vec2::ZERO,
-            d_s: Vec2::ZERO,
-            fix_rate: 1.0 / h,
+            settling: false,
             kind: Prepared::Weld,
         };
         c.kind = match &j.kind {
@@ -139,7 +138,7 @@ pub(crate) fn prepare_joints(
             JointKind::Mouse(p) => Prepared::Mouse(mouse::prepare(p, &c)),
             JointKind::Spring(p) => Prepared::Spring(spring::prepare(p, &c, &sc.solver_bodies)),
             JointKind::Wheel(p) => {
-                Prepared::Wheel(wheel::prepare(p, &c, ba.xf.q, j.body_b.is_none()))
+                Prepared::Wheel(Box::new(wheel::prepare(p, &c, ba.xf.q, j.body_b.is_none())))
             }
         };
         sc.joints.push(c);
@@ -165,7 +164,7 @@ pub(crate) fn store_joint_impulses(sc: &SolverScratch, store: &mut JointStore) {
 pub(crate) fn warm_start_joints(joints: &mut [JointConstraint], bodies: &mut [SolverBody]) {
     for c in joints.iter_mut() {
         c.begin_phase(bodies);
-        c.d_s = c.separation(bodies, c.ra_s, c.rb_s);
+        distance::begin_substep(c, bodies);
         c.warm = c.imp;
         for x in c.imp.iter_mut() {
             *x *= 0.5;
@@ -294,8 +293,8 @@ fn settle_joints(
 ) {
     for c in joints.iter_mut() {
         c.begin_phase(bodies);
-        c.d_s = c.separation(bodies, c.ra_s, c.rb_s);
-        c.fix_rate = 0.0;
+        distance::begin_substep(c, bodies);
+        c.settling = true;
     }
     // Passes over every joint (once a step, before the islands are known)
     // until a pass moves no body by more than `SETTLED`, at most as many as
@@ -331,7 +330,7 @@ fn settle_joints(
         }
     }
     for c in joints.iter_mut() {
-        c.fix_rate = c.inv_h;
+        c.settling = false;
     }
 }
 

@@ -124,8 +124,8 @@ pub(crate) fn prepare(p: &WheelParams, c: &JointConstraint, qa: Rot, to_world: b
 }
 
 fn data(c: &JointConstraint) -> Prepared {
-    match c.kind {
-        super::constraint::Prepared::Wheel(p) => p,
+    match &c.kind {
+        super::constraint::Prepared::Wheel(p) => **p,
         _ => unreachable!("wheel solver on another joint kind"),
     }
 }
