@@ -141,9 +141,15 @@ pub(crate) fn prepare_joints(
                 Prepared::Wheel(Box::new(wheel::prepare(p, &c, ba.xf.q, j.body_b.is_none())))
             }
         };
+        // Ready for the settling pass: nothing has moved the solver bodies
+        // yet, so these are the anchors it would take (done here, while the
+        // record is in cache, instead of in one more sweep over all of them).
+        c.begin_phase(&sc.solver_bodies);
+        distance::begin_substep(&mut c, &sc.solver_bodies);
+        c.settling = true;
         sc.joints.push(c);
     }
-    settle_joints(&mut sc.joints, &mut sc.solver_bodies, &mut sc.settle_before);
+    settle_joints(&sc.joints, &mut sc.solver_bodies, &mut sc.settle_before);
 }
 
 /// Impulses back into the joints (next step's warm start) with the reaction
@@ -165,6 +171,7 @@ pub(crate) fn warm_start_joints(joints: &mut [JointConstraint], bodies: &mut [So
     for c in joints.iter_mut() {
         c.begin_phase(bodies);
         distance::begin_substep(c, bodies);
+        c.settling = false;
         c.warm = c.imp;
         for x in c.imp.iter_mut() {
             *x *= 0.5;
@@ -287,15 +294,12 @@ pub(crate) fn project_joint(c: &JointConstraint, bodies: &mut [SolverBody]) {
 /// rope swinging onto the ground (its small masses go through continuous
 /// collision) gained 4× its energy in 3 s.
 fn settle_joints(
-    joints: &mut [JointConstraint],
+    joints: &[JointConstraint],
     bodies: &mut [SolverBody],
     before: &mut Vec<(Vec2, Rot)>,
 ) {
-    for c in joints.iter_mut() {
-        c.begin_phase(bodies);
-        distance::begin_substep(c, bodies);
-        c.settling = true;
-    }
+    // (Each joint's anchors at the step start and its `settling` flag were
+    // set when it was prepared; the first warm start clears the flag.)
     // Passes over every joint (once a step, before the islands are known)
     // until a pass moves no body by more than `SETTLED`, at most as many as
     // the budget allows. A scene whose joints held at the end of the last
@@ -328,9 +332,6 @@ fn settle_joints(
         if moved <= SETTLED {
             break;
         }
-    }
-    for c in joints.iter_mut() {
-        c.settling = false;
     }
 }
 
