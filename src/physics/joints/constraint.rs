@@ -48,7 +48,9 @@ pub(crate) struct JointConstraint {
     /// Centre of B minus centre of A at the step start (the world point
     /// itself when B is the world).
     pub dc0: Vec2,
-    /// Relative angle B − A minus the reference angle, at the step start.
+    /// Relative angle B − A minus the reference angle, at the step start
+    /// (0 for the kinds that never read it: a hinge without limits,
+    /// distance, mouse, spring, wheel).
     pub angle0: Real,
     /// Substep and its inverse.
     pub h: Real,

@@ -95,13 +95,15 @@ pub(crate) fn prepare_joints(
             }
         }
         let ra0 = ba.xf.q.rotate(j.local_a - ba.local_center);
+        // The relative angle, for the kinds that read it (`angle`): an
+        // atan2 a free hinge (a chain's, a grid's) does not need.
         let reference = match &j.kind {
-            JointKind::Hinge(p) => p.reference_angle,
-            JointKind::Weld(p) => p.reference_angle,
-            JointKind::Slider(p) => p.reference_angle,
-            _ => 0.0,
+            JointKind::Hinge(p) if p.limits.is_some() => Some(p.reference_angle),
+            JointKind::Weld(p) => Some(p.reference_angle),
+            JointKind::Slider(p) => Some(p.reference_angle),
+            _ => None,
         };
-        let angle0 = wrap_angle(ba.xf.q.inv_mul(qb).angle() - reference);
+        let angle0 = reference.map_or(0.0, |r| wrap_angle(ba.xf.q.inv_mul(qb).angle() - r));
         let mut c = JointConstraint {
             joint: index,
             a,
@@ -187,6 +189,7 @@ pub(crate) fn warm_start_joints(joints: &mut [JointConstraint], bodies: &mut [So
 }
 
 /// Apply impulses (per kind) at the joint's current anchors and axes.
+#[inline(always)]
 fn apply_impulses(c: &JointConstraint, bodies: &mut [SolverBody], imp: &[Real; IMPULSES]) {
     let mut v = c.vel(bodies);
     match c.kind {
@@ -240,6 +243,7 @@ pub(crate) fn solve_joints(
     }
 }
 
+#[inline(always)]
 fn solve_joint(c: &mut JointConstraint, bodies: &mut [SolverBody], phase: Phase) {
     let mut v = c.vel(bodies);
     match c.kind {
@@ -276,6 +280,7 @@ pub(crate) fn project_joints(
     }
 }
 
+#[inline(always)]
 pub(crate) fn project_joint(c: &JointConstraint, bodies: &mut [SolverBody]) {
     match c.kind {
         Prepared::Hinge(_) => hinge::project(c, bodies),
