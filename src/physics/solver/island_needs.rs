@@ -24,7 +24,9 @@
 //!   leaves it ringing (k·h²/m > `STIFF_SPRING`);
 //! - **small islands**: a few contact points (a box bouncing on the floor,
 //!   a Newton's cradle), where iterating costs next to nothing and keeps
-//!   impacts and restitution exact.
+//!   impacts and restitution exact — unless joints hold two of its moving
+//!   bodies together (a ragdoll, a car): those joints get one pass, so
+//!   iterating the contacts alone would buy nothing.
 //!
 //! Everything else — ball pits, box piles, ragdolls, chains swinging freely
 //! — gets one pass per phase, in graph-colour order on the wide (SIMD)
@@ -141,6 +143,15 @@ impl IslandNeeds {
             if p > 0 && p <= SMALL_ISLAND_POINTS {
                 self.reasons[root].small = true;
             }
+        }
+        // Being small is no reason for an island whose bodies are joined to
+        // each other (a ragdoll, a car): its joints get one pass per phase,
+        // so iterating its few contacts against them converges nothing (a
+        // ragdoll pile spent 10 % of its step there, its widest hinge gap
+        // no narrower). Joints to the world (a Newton's cradle) keep it.
+        for &(a, _) in input.joined {
+            let root = uf.find(a) as usize;
+            self.reasons[root].small = false;
         }
         self.measure_depth(n, uf, input);
     }
@@ -292,5 +303,38 @@ mod tests {
         assert!(!reasons[uf.find(3) as usize].mass_ratio);
         // Both are small islands (4 points).
         assert!(reasons[uf.find(3) as usize].small);
+    }
+
+    #[test]
+    fn a_small_island_joined_by_a_joint_takes_one_pass_and_one_hung_from_the_world_iterates() {
+        // Bodies 1 and 2 each on the ground (2 points each): a small island
+        // when only a joint to the world holds them (a cradle's balls), not
+        // when a joint holds them together (a ragdoll's limbs).
+        let links = [link(0, 1, 2), link(0, 2, 2)];
+        let inv_mass = [0.0, 1.0, 1.0];
+        for (joined, small) in [(&[][..], true), (&[(1u32, 2u32)][..], false)] {
+            let mut uf = UnionFind::default();
+            uf.reset(3);
+            uf.union(1, 2);
+            let roots = [uf.find(1), uf.find(2)];
+            let mut needs = IslandNeeds::default();
+            needs.classify(
+                3,
+                &mut uf,
+                &IslandInput {
+                    links: &links,
+                    link_roots: &roots,
+                    joined,
+                    anchored: &[1, 2],
+                    stiff: &[],
+                    inv_mass: &inv_mass,
+                },
+            );
+            assert_eq!(
+                needs.reasons[uf.find(1) as usize].small,
+                small,
+                "{joined:?}"
+            );
+        }
     }
 }
