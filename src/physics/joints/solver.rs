@@ -53,6 +53,7 @@ pub(crate) fn prepare_joints(
     h: Real,
 ) {
     sc.joints.clear();
+    sc.joint_anchors_current = false;
     sc.joint_pairs.clear();
     sc.joint_anchored.clear();
     sc.joint_stiff.clear();
@@ -169,10 +170,18 @@ pub(crate) fn store_joint_impulses(sc: &SolverScratch, store: &mut JointStore) {
 /// Warm start every joint: half of last substep's impulses now (after the
 /// contacts' warm start has been remembered, so the second kick does not
 /// repeat it); the other half before the relax phase, by `solve_joints`.
-pub(crate) fn warm_start_joints(joints: &mut [JointConstraint], bodies: &mut [SolverBody]) {
+/// `anchors_current`: the last relax phase took the anchors at these very
+/// positions (every substep but a step's first).
+pub(crate) fn warm_start_joints(
+    joints: &mut [JointConstraint],
+    bodies: &mut [SolverBody],
+    anchors_current: bool,
+) {
     for c in joints.iter_mut() {
-        c.begin_phase(bodies);
-        distance::begin_substep(c, bodies);
+        if !anchors_current {
+            c.begin_phase(bodies);
+            distance::begin_substep(c, bodies);
+        }
         c.settling = false;
         c.warm = c.imp;
         for x in c.imp.iter_mut() {
@@ -220,9 +229,12 @@ pub(crate) fn solve_joints(
 ) {
     if phase == Phase::Relax {
         for c in joints.iter_mut() {
-            // The drift and the projection have turned the anchors; `d_s`
-            // stays (only the projection reads it, and it has run).
+            // The drift and the projection have turned the anchors. These
+            // positions are also the next substep's start (see
+            // `SolverScratch::joint_anchors_current`), so the distance
+            // joint's substep vector is taken here too.
             c.begin_phase(bodies);
+            distance::begin_substep(c, bodies);
             let mut half = c.warm;
             for x in half.iter_mut() {
                 *x *= 0.5;

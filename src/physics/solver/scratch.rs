@@ -56,6 +56,12 @@ pub(crate) struct SolverScratch {
     pub(crate) touching_changed: Vec<u32>,
     /// Joints of this step and the body pairs they join into islands.
     pub(crate) joints: Vec<JointConstraint>,
+    /// The joints' phase anchors (`JointConstraint::begin_phase`) match the
+    /// bodies' positions: set by the relax phase, whose positions the next
+    /// substep's warm start still sees (the first half kick and the
+    /// contacts' warm start move none), so that warm start need not
+    /// compute them again.
+    pub(crate) joint_anchors_current: bool,
     pub(crate) joint_pairs: Vec<(u32, u32)>,
     /// Bodies held by a joint to the world or a static body (islands hang
     /// from them), and bodies of springs stiff for their masses

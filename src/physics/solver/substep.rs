@@ -44,7 +44,9 @@ pub(crate) fn warm_start(s: &mut SolverScratch) {
         }
     }
     remember_warm_start(&s.solver_bodies, &mut s.solver_info);
-    joint_solver::warm_start_joints(&mut s.joints, &mut s.solver_bodies);
+    joint_solver::warm_start_joints(&mut s.joints, &mut s.solver_bodies, s.joint_anchors_current);
+    // The drift comes next.
+    s.joint_anchors_current = false;
 }
 
 /// c. Solve: joints and contacts with the soft bias.
@@ -81,6 +83,9 @@ pub(crate) fn integrate_positions(s: &mut SolverScratch, h: Real) {
 /// e. Relax: joints and contacts without the bias.
 pub(crate) fn relax(s: &mut SolverScratch, inv_h: Real, push: Real) {
     solve_constraints(s, inv_h, push, Phase::Relax);
+    // Its joints took their anchors at the positions the next substep
+    // starts from.
+    s.joint_anchors_current = true;
 }
 
 /// One phase over all constraints: the joints, then the big iterating
