@@ -12,8 +12,13 @@ use crate::physics::solver::solver_body::SolverBody;
 const MAX_CORRECTION: Real = 0.2;
 /// Largest angular correction of one row per substep (rad).
 const MAX_ANGULAR_CORRECTION: Real = 0.5;
-/// Impulse slots per joint (meaning per kind).
-pub const IMPULSES: usize = 6;
+/// Impulse slots of a joint in the solver (meaning per kind; no kind uses
+/// more than five).
+pub const IMPULSES: usize = 5;
+/// Impulse slots a joint keeps between steps (`Joint::impulses`): one more
+/// than the solver's, the snapshot format's from before the solver's joint
+/// records were trimmed (the last slot stays 0).
+pub const STORED_IMPULSES: usize = 6;
 
 /// Per-kind data fixed for the step.
 #[derive(Clone, Debug)]
@@ -388,6 +393,6 @@ mod tests {
     #[test]
     fn a_joint_record_stays_small() {
         let size = std::mem::size_of::<super::JointConstraint>();
-        assert!(size <= 344, "JointConstraint grew to {size} bytes");
+        assert!(size <= 328, "JointConstraint grew to {size} bytes");
     }
 }

@@ -131,7 +131,7 @@ pub struct Joint {
     pub breaking_force: Option<Real>,
     /// Accumulated impulses of the last substep (meaning per kind), for the
     /// warm start and the reaction force.
-    pub impulses: [Real; constraint::IMPULSES],
+    pub impulses: [Real; constraint::STORED_IMPULSES],
     /// Force (N) and torque (N·m) the joint applied on B in the last step.
     pub reaction_force: Vec2,
     pub reaction_torque: Real,

@@ -120,7 +120,7 @@ pub(crate) fn prepare_joints(
             h,
             inv_h: 1.0 / h,
             imp: if warm_starting {
-                j.impulses
+                std::array::from_fn(|k| j.impulses[k])
             } else {
                 [0.0; IMPULSES]
             },
@@ -161,7 +161,7 @@ pub(crate) fn store_joint_impulses(sc: &SolverScratch, store: &mut JointStore) {
     for c in &sc.joints {
         let (force, torque) = reaction(c, &sc.solver_bodies);
         let j = store.arena.at_mut(c.joint);
-        j.impulses = c.imp;
+        j.impulses[..IMPULSES].copy_from_slice(&c.imp);
         j.reaction_force = force;
         j.reaction_torque = torque;
     }

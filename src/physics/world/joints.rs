@@ -68,7 +68,7 @@ impl World {
             local_b,
             collide_connected: def.collide_connected,
             breaking_force: def.breaking_force,
-            impulses: [0.0; constraint::IMPULSES],
+            impulses: [0.0; constraint::STORED_IMPULSES],
             reaction_force: Vec2::ZERO,
             reaction_torque: 0.0,
             user_data: def.user_data,
