@@ -157,13 +157,20 @@ pub(crate) fn prepare_joints(
 
 /// Impulses back into the joints (next step's warm start) with the reaction
 /// force and torque each applied on B.
-pub(crate) fn store_joint_impulses(sc: &SolverScratch, store: &mut JointStore) {
+/// The joints pulled harder than their breaking force go to
+/// `sc.broken_joints` (in slot order; the world breaks them next), noted
+/// here while each joint is at hand rather than in one more sweep over all.
+pub(crate) fn store_joint_impulses(sc: &mut SolverScratch, store: &mut JointStore) {
+    sc.broken_joints.clear();
     for c in &sc.joints {
         let (force, torque) = reaction(c, &sc.solver_bodies);
         let j = store.arena.at_mut(c.joint);
         j.impulses[..IMPULSES].copy_from_slice(&c.imp);
         j.reaction_force = force;
         j.reaction_torque = torque;
+        if j.breaking_force.is_some_and(|limit| force.length() > limit) {
+            sc.broken_joints.push(c.joint);
+        }
     }
 }
 

@@ -62,6 +62,9 @@ pub(crate) struct SolverScratch {
     /// contacts' warm start move none), so that warm start need not
     /// compute them again.
     pub(crate) joint_anchors_current: bool,
+    /// Joints pulled past their breaking force this step (slot indices, in
+    /// the joints' order), noted when their impulses are stored.
+    pub(crate) broken_joints: Vec<u32>,
     pub(crate) joint_pairs: Vec<(u32, u32)>,
     /// Bodies held by a joint to the world or a static body (islands hang
     /// from them), and bodies of springs stiff for their masses

@@ -310,16 +310,8 @@ impl World {
     /// its breaking force is destroyed (its bodies wake) and reported, in
     /// slot order, after all of them have their forces.
     pub(crate) fn break_joints(&mut self, sc: &SolverScratch) {
-        let mut broken = Vec::new();
-        for c in &sc.joints {
-            let j = self.joints.arena.at(c.joint);
-            if let Some(limit) = j.breaking_force {
-                if j.reaction_force.length() > limit {
-                    broken.push(c.joint);
-                }
-            }
-        }
-        for index in broken {
+        // (Found while the impulses were stored: `store_joint_impulses`.)
+        for &index in &sc.broken_joints {
             let id = JointId {
                 index,
                 generation: self.joints.arena.generation_of(index),
