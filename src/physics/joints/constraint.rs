@@ -158,15 +158,28 @@ impl JointConstraint {
         )
     }
 
-    /// Anchors (and the point rows' mass) for the phase about to run, from
-    /// the bodies' rotations now: the solve and relax phases move no
+    /// Anchors for the phase about to run, from the bodies' rotations now,
+    /// with what the kind derives from them: the point rows' mass (hinge,
+    /// weld, mouse) or the distance joint's anchor-to-anchor vector (which
+    /// its projection moves along). The solve and relax phases move no
     /// positions, so every row solve of the phase reads them from here.
     #[inline]
     pub fn begin_phase(&mut self, bodies: &[SolverBody]) {
         let (ra, rb) = self.anchors(bodies);
         self.ra_s = ra;
         self.rb_s = rb;
-        self.point_mass = PointMass::new(self, ra, rb);
+        match self.kind {
+            Prepared::Hinge(_) | Prepared::Weld | Prepared::Mouse(_) => {
+                self.point_mass = PointMass::new(self, ra, rb);
+            }
+            Prepared::Distance(_) => {
+                let d = self.separation(bodies, ra, rb);
+                if let Prepared::Distance(p) = &mut self.kind {
+                    p.d_s = d;
+                }
+            }
+            _ => {}
+        }
     }
 
     /// Current vector from A's anchor to B's anchor.

@@ -64,8 +64,8 @@ pub(crate) struct Prepared {
     pub max: Real,
     /// Axis at the step start (kept when the anchors coincide).
     pub axis: Vec2,
-    /// Anchor-to-anchor vector at the start of the substep: the projection
-    /// moves along it (see `project_joints`).
+    /// Anchor-to-anchor vector at the start of the substep (set by
+    /// `begin_phase`): the projection moves along it (see `project_joints`).
     pub d_s: Vec2,
 }
 
@@ -76,17 +76,6 @@ pub(crate) fn prepare(p: &DistanceParams) -> Prepared {
         max: p.max.unwrap_or(Real::MAX),
         axis: Vec2::X,
         d_s: Vec2::ZERO,
-    }
-}
-
-/// At the start of a substep (and of the settling): the anchor-to-anchor
-/// vector the projection moves along (after `begin_phase`).
-pub(crate) fn begin_substep(c: &mut JointConstraint, bodies: &[SolverBody]) {
-    if matches!(c.kind, super::constraint::Prepared::Distance(_)) {
-        let d = c.separation(bodies, c.ra_s, c.rb_s);
-        if let super::constraint::Prepared::Distance(p) = &mut c.kind {
-            p.d_s = d;
-        }
     }
 }
 

@@ -53,7 +53,6 @@ pub(crate) fn prepare_joints(
     h: Real,
 ) {
     sc.joints.clear();
-    sc.joint_anchors_current = false;
     sc.joint_pairs.clear();
     sc.joint_anchored.clear();
     sc.joint_stiff.clear();
@@ -148,7 +147,6 @@ pub(crate) fn prepare_joints(
         // yet, so these are the anchors it would take (done here, while the
         // record is in cache, instead of in one more sweep over all of them).
         c.begin_phase(&sc.solver_bodies);
-        distance::begin_substep(&mut c, &sc.solver_bodies);
         c.settling = true;
         sc.joints.push(c);
     }
@@ -177,17 +175,18 @@ pub(crate) fn store_joint_impulses(sc: &mut SolverScratch, store: &mut JointStor
 /// Warm start every joint: half of last substep's impulses now (after the
 /// contacts' warm start has been remembered, so the second kick does not
 /// repeat it); the other half before the relax phase, by `solve_joints`.
-/// `anchors_current`: the last relax phase took the anchors at these very
-/// positions (every substep but a step's first).
+/// Only a step's first substep takes the phase anchors here (the settling
+/// projection has moved the bodies since they were prepared); every later
+/// one finds the bodies where the last relax phase took them (the first
+/// half kick and the contacts' warm start move no positions).
 pub(crate) fn warm_start_joints(
     joints: &mut [JointConstraint],
     bodies: &mut [SolverBody],
-    anchors_current: bool,
+    first_substep: bool,
 ) {
     for c in joints.iter_mut() {
-        if !anchors_current {
+        if first_substep {
             c.begin_phase(bodies);
-            distance::begin_substep(c, bodies);
         }
         c.settling = false;
         c.warm = c.imp;
@@ -237,11 +236,9 @@ pub(crate) fn solve_joints(
     if phase == Phase::Relax {
         for c in joints.iter_mut() {
             // The drift and the projection have turned the anchors. These
-            // positions are also the next substep's start (see
-            // `SolverScratch::joint_anchors_current`), so the distance
-            // joint's substep vector is taken here too.
+            // positions are also where the next substep's warm start finds
+            // the bodies (see `warm_start_joints`).
             c.begin_phase(bodies);
-            distance::begin_substep(c, bodies);
             let mut half = c.warm;
             for x in half.iter_mut() {
                 *x *= 0.5;
@@ -336,8 +333,9 @@ fn settle_joints(
         for c in joints.iter() {
             project_joint(c, bodies);
         }
+        return;
     }
-    for _ in 0..if passes > 1 { passes } else { 0 } {
+    for _ in 0..passes {
         // Only the joints' bodies can move: compare those, not every body
         // of the step (a few joints in a 10,000-ball pile).
         let jointed = || joints.iter().flat_map(|c| [c.a as usize, c.b as usize]);

@@ -56,12 +56,6 @@ pub(crate) struct SolverScratch {
     pub(crate) touching_changed: Vec<u32>,
     /// Joints of this step and the body pairs they join into islands.
     pub(crate) joints: Vec<JointConstraint>,
-    /// The joints' phase anchors (`JointConstraint::begin_phase`) match the
-    /// bodies' positions: set by the relax phase, whose positions the next
-    /// substep's warm start still sees (the first half kick and the
-    /// contacts' warm start move none), so that warm start need not
-    /// compute them again.
-    pub(crate) joint_anchors_current: bool,
     /// Joints pulled past their breaking force this step (slot indices, in
     /// the joints' order), noted when their impulses are stored.
     pub(crate) broken_joints: Vec<u32>,

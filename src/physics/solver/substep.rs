@@ -34,8 +34,8 @@ pub(crate) fn integrate_velocities(s: &mut SolverScratch, h: Real) {
 
 /// b. Warm start every contact (the bundled ones wide, the rest one by
 /// one), keep each body's velocity change from it for the second half kick,
-/// then warm start the joints.
-pub(crate) fn warm_start(s: &mut SolverScratch) {
+/// then warm start the joints (`first_substep`: the step's first).
+pub(crate) fn warm_start(s: &mut SolverScratch, first_substep: bool) {
     let bundles = &mut s.bundles[..s.bundles_used];
     wide::warm_start_all(bundles, &mut s.solver_bodies);
     for range in s.solver_order.ranges.iter() {
@@ -44,9 +44,7 @@ pub(crate) fn warm_start(s: &mut SolverScratch) {
         }
     }
     remember_warm_start(&s.solver_bodies, &mut s.solver_info);
-    joint_solver::warm_start_joints(&mut s.joints, &mut s.solver_bodies, s.joint_anchors_current);
-    // The drift comes next.
-    s.joint_anchors_current = false;
+    joint_solver::warm_start_joints(&mut s.joints, &mut s.solver_bodies, first_substep);
 }
 
 /// c. Solve: joints and contacts with the soft bias.
@@ -83,9 +81,6 @@ pub(crate) fn integrate_positions(s: &mut SolverScratch, h: Real) {
 /// e. Relax: joints and contacts without the bias.
 pub(crate) fn relax(s: &mut SolverScratch, inv_h: Real, push: Real) {
     solve_constraints(s, inv_h, push, Phase::Relax);
-    // Its joints took their anchors at the positions the next substep
-    // starts from.
-    s.joint_anchors_current = true;
 }
 
 /// One phase over all constraints: the joints, then the big iterating

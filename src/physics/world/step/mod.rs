@@ -101,9 +101,9 @@ impl World {
         self.prepare_contacts(&mut sc.solver, h); // 9
         self.profile.solver_setup = clock.lap();
         // 10: the substeps.
-        for _ in 0..substeps {
+        for substep in 0..substeps {
             solver::integrate_velocities(&mut sc.solver, h); // 10a
-            solver::warm_start(&mut sc.solver); // 10b
+            solver::warm_start(&mut sc.solver, substep == 0); // 10b
             solver::solve(&mut sc.solver, inv_h, push); // 10c
             solver::integrate_positions(&mut sc.solver, h); // 10d
             solver::relax(&mut sc.solver, inv_h, push); // 10e
