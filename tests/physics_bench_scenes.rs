@@ -95,3 +95,30 @@ fn tumbler_keeps_every_box_inside() {
     println!("tumbler after 10 s: frame turned {turned:.1} deg, {outside} boxes outside");
     assert_eq!(outside, 0);
 }
+
+#[test]
+fn a_deep_ball_pit_rests_with_its_balls_barely_overlapping() {
+    // The 800-ball sandbox pit piles 22 balls deep: too deep for plain soft
+    // contacts with one pass (27 mm overlap at the bottom), so as a pile of
+    // round bodies its contacts are stiffened (`solver/island_needs.rs`).
+    // It must also come to rest: iterating it instead held the overlap
+    // under a millimetre but left the pile creeping.
+    use physbox::testbed::bench::{scene, settings};
+    use physbox::testbed::bench_scenes::ball_pit;
+    let mut world = World::new(settings(false));
+    let balls = scene(&mut world, &ball_pit(800));
+    run(&mut world, 1200);
+    let overlap = world
+        .contacts()
+        .iter()
+        .flat_map(|c| c.manifold.points().iter().map(|p| -p.separation))
+        .fold(0.0, f64::max);
+    let speeds: Vec<f64> = balls.iter().map(|&b| vel(&world, b).length()).collect();
+    let max_speed = speeds.iter().copied().fold(0.0, f64::max);
+    let mean_speed = speeds.iter().sum::<f64>() / speeds.len() as f64;
+    println!(
+        "800-ball pit after 20 s: overlap {overlap:.4} m, speed max {max_speed:.4} mean {mean_speed:.5} m/s"
+    );
+    assert!(overlap < 0.01, "overlap {overlap}");
+    assert!(mean_speed < 0.01, "mean speed {mean_speed}");
+}

@@ -83,6 +83,8 @@ fn collect_links(
         if a == 0 && b == 0 {
             return;
         }
+        // Only circles are rounded all over (`Contact::radius_a`).
+        let c = &contacts[contact as usize];
         sc.links.push(Link {
             contact,
             a,
@@ -90,6 +92,7 @@ fn collect_links(
             a_dynamic: sc.solver_info[a as usize].inv_mass > 0.0,
             b_dynamic: sc.solver_info[b as usize].inv_mass > 0.0,
             points,
+            round: points == 1 && c.radius_a > 0.0 && c.radius_b > 0.0,
         });
     };
     if complete {

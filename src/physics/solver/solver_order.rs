@@ -49,6 +49,9 @@ pub struct Link {
     pub a_dynamic: bool,
     pub b_dynamic: bool,
     pub points: u32,
+    /// One point between two round shapes (circles): its normal row turns
+    /// neither body (see `island_needs`, stiffened piles).
+    pub round: bool,
 }
 
 /// A run of constraints solved together with its iteration cap.
@@ -221,6 +224,14 @@ impl SolverOrder {
         slot < self.single_pass_start || self.iterating_overflow.is_some_and(|r| slot >= r.start)
     }
 
+    /// Whether link `li` (an index into the links given to `build`) is in
+    /// a deep pile of round bodies, solved in one pass with stiffened
+    /// contacts (`island_needs`).
+    pub fn link_stiffened(&self, li: usize) -> bool {
+        let root = self.roots[li] as usize;
+        self.needs.reasons[root].deep && self.iterations[root] <= 1
+    }
+
     /// Whether island `root` goes to the wide solver's iterating groups.
     fn iterates_wide(&self, root: usize, wide: bool) -> bool {
         let why = self.needs.reasons[root];
@@ -391,6 +402,7 @@ mod tests {
 
     fn link(contact: u32, a: u32, b: u32, points: u32) -> Link {
         Link {
+            round: false,
             contact,
             a,
             b,
