@@ -23,10 +23,10 @@
 //!   twice the stiffness (`contact_setup.rs`), which quarters the sag.
 //!   Such a contact's normal row turns neither ball, so the stiffer
 //!   springs stay stable with one pass: an 800-ball pit 22 balls deep
-//!   overlaps its balls by at most 5 mm and comes to rest, where iterating
-//!   it five passes held them within 0.6 mm but left it creeping (its
-//!   kinetic energy 20× higher after 20 s) and cost 2.3× the step; plain
-//!   soft contacts in one pass would overlap them 27 mm. A box pyramid
+//!   overlaps its balls by at most 6.3 mm and comes to rest, where
+//!   iterating it five passes held them within 0.6 mm but left it creeping
+//!   (mean speed 14 mm/s after 20 s, against 3.5) and cost 2.3× the step;
+//!   plain soft contacts in one pass would overlap them 27 mm. A box pyramid
 //!   stiffened the same way slid apart (26 cm in 30 s: its two-point
 //!   contacts turn the boxes), so piles of anything else iterate as
 //!   before. Joints do not add depth: a chain
@@ -44,7 +44,7 @@
 //! Everything else — ball pits, box piles, ragdolls, chains swinging freely
 //! — gets one pass per phase, in graph-colour order on the wide (SIMD)
 //! solver. The iterating islands with at least `WIDE_ISLAND_POINTS` points
-//! (a 20-row pyramid, a 50-plate column, an 800-ball pit 22 balls deep) are
+//! (a 20-row pyramid, a 50-plate column) are
 //! coloured too and iterated on the wide solver (`solver_order.rs`); the
 //! small ones stay on the scalar solver, which stops as soon as they
 //! converge. The shared work budget still bounds the iterating islands: when
