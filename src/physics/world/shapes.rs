@@ -144,11 +144,18 @@ impl World {
                     b
                 }
             };
-            // Needed: this step's sweep. Given when it must move anyway:
-            // four steps' sweep, so a falling body is not reinserted into
-            // the tree every step.
+            // Needed: this step's sweep. The shape keeps its proxy's fat
+            // box (always the tree's, `check_restored.rs`), so while that
+            // still holds the sweep — most steps of most bodies — the broad
+            // phase is not asked at all.
+            let needed = swept(shift);
+            if shape.fat_aabb.contains(&needed) {
+                continue;
+            }
+            // Given when it must move anyway: four steps' sweep, so a
+            // falling body is not reinserted into the tree every step.
             let ahead = swept(PROXY_LOOKAHEAD * shift);
-            if broad_phase.move_proxy_ahead(shape.proxy, swept(shift), ahead) {
+            if broad_phase.move_proxy_ahead(shape.proxy, needed, ahead) {
                 shape.fat_aabb = broad_phase.fat_aabb(shape.proxy);
             }
         }
