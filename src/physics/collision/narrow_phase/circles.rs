@@ -48,7 +48,9 @@ pub fn collide_circles_into(
     };
     let separation = dist - a.radius - b.radius;
     out.normal = normal;
-    // The second point of a circle pair is never written: it stays zero.
+    // A circle pair has at most one point, so its manifold's second point
+    // stays as the contact was created (all zero); only the first is
+    // written, in full (what `to_world_into` writes for the others).
     let live = separation < speculative;
     out.count = live as usize;
     let p = &mut out.points[0];
