@@ -131,9 +131,6 @@ impl Contact {
         dt: Real,
         keep: bool,
     ) -> Refresh {
-        self.friction = mix_friction(sa.friction, sb.friction);
-        self.static_friction = mix_friction(sa.static_friction, sb.static_friction);
-        self.restitution = mix_restitution(sa.restitution, sb.restitution);
         let spec = if self.sensor {
             0.0
         } else {
@@ -161,6 +158,12 @@ impl Contact {
             // taken with points has no gap to keep it empty by.
             return Refresh::OutOfReach;
         }
+        // The material, mixed again every step a pair can have points (a
+        // script may change a shape's friction); a pair out of reach has
+        // none for it to act on, and is mixed once it comes within reach.
+        self.friction = mix_friction(sa.friction, sb.friction);
+        self.static_friction = mix_friction(sa.static_friction, sb.static_friction);
+        self.restitution = mix_restitution(sa.restitution, sb.restitution);
         // A pair with a circle collides in about the time the reuse test
         // takes (and a ball pit's rolling balls would seldom be kept):
         // kept manifolds are for polygons and segments.
