@@ -83,7 +83,9 @@ fn collect_links(
         if a == 0 && b == 0 {
             return;
         }
-        // Only circles are rounded all over (`Contact::radius_a`).
+        // Round: both shapes have a rounding radius (`Contact::radius_a`),
+        // which scenes give only to circles (a rounded polygon, possible
+        // from Rust alone, would count too and be stiffened in a deep pile).
         let c = &contacts[contact as usize];
         sc.links.push(Link {
             contact,
