@@ -161,6 +161,19 @@ fn has_point(c: &WideConstraint, k: usize) -> Mask {
     }
 }
 
+/// How many of the bundle's points any lane has. A bundle of one-point
+/// constraints (a ball pit's, the graph colouring puts them after the
+/// two-point ones) skips its all-zero second point: it would apply zero
+/// impulses, at the cost of the first point's arithmetic again.
+#[inline(always)]
+fn points_used(c: &WideConstraint) -> usize {
+    if c.two.any() {
+        2
+    } else {
+        1
+    }
+}
+
 /// # Safety
 /// `check_indices(bundles, bodies)` holds.
 #[inline(always)]
@@ -174,7 +187,7 @@ unsafe fn warm_start_impl(bundles: &mut [WideConstraint], bodies: &mut [SolverBo
         let t = V2 { x: n.y, y: -n.x };
         // A lane without a second point has all its fields zero there, so
         // its impulse is zero: no masking needed.
-        for k in 0..2 {
+        for k in 0..points_used(c) {
             let cp = &mut c.points[k];
             cp.warm_normal = cp.normal_impulse;
             cp.warm_tangent = cp.tangent_impulse;
@@ -347,7 +360,8 @@ type Vel = (V2, W, V2, W);
 #[inline(always)]
 fn count_second_half(c: &mut WideConstraint) {
     let half = W::splat(0.5);
-    for cp in c.points.iter_mut() {
+    let used = points_used(c);
+    for cp in c.points[..used].iter_mut() {
         let n_half = half * cp.warm_normal;
         cp.normal_impulse += n_half;
         cp.tangent_impulse += half * cp.warm_tangent;
@@ -405,7 +419,7 @@ fn solve_points<const ITERATING: bool>(
     // Masks only where block-solved lanes must be left alone: a missing
     // second point has zero mass and impulse, so it changes nothing.
     let every_lane = lanes.all();
-    for k in 0..2 {
+    for k in 0..points_used(c) {
         let on = lanes.and(has_point(c, k));
         let (bouncy, rel_accel) = (c.bouncy, c.rel_accel);
         let s = separation(&c.points[k], c, a, b);
@@ -460,7 +474,7 @@ fn friction<const ITERATING: bool>(c: &mut WideConstraint, vel: &mut Vel, change
         y: -c.n.x,
     };
     // No masks: a missing second point has zero mass, friction and impulse.
-    for k in 0..2 {
+    for k in 0..points_used(c) {
         let cp = &mut c.points[k];
         let (ra, rb) = (cp.ra, cp.rb);
         let dv = relative_velocity(vel.0, vel.1, vel.2, vel.3, ra, rb);
