@@ -12,13 +12,42 @@ use crate::physics::solver::wide::constraint::WideConstraint;
 use crate::physics::solver::wide::lanes::{self, LANES};
 use crate::physics::world::contact::Contact;
 
+/// A contact the narrow phase left with points (`build_islands` makes its
+/// link), with what the link needs of it noted while it was at hand.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Candidate {
+    pub contact: u32,
+    /// Body slots.
+    pub body_a: u32,
+    pub body_b: u32,
+    pub points: u32,
+    /// One point between two shapes with a rounding radius (`Link::round`).
+    pub round: bool,
+}
+
+impl Candidate {
+    pub fn of(index: u32, c: &Contact) -> Candidate {
+        let points = c.manifold.count as u32;
+        Candidate {
+            contact: index,
+            body_a: c.body_a,
+            body_b: c.body_b,
+            points,
+            // Round: both shapes have a rounding radius, which scenes give
+            // only to circles (a rounded polygon, possible from Rust alone,
+            // would count too and be stiffened in a deep pile).
+            round: points == 1 && c.radius_a > 0.0 && c.radius_b > 0.0,
+        }
+    }
+}
+
 /// Links, islands and solve order, then the constraints' places.
 /// `candidates` are the narrow phase's contacts with points, all of this
 /// step's links unless it woke bodies (`complete` false): then every
 /// contact is looked at.
 pub(crate) fn build_islands(
     sc: &mut SolverScratch,
-    candidates: &[[u32; 4]],
+    candidates: &[Candidate],
     complete: bool,
     contacts: &[Contact],
     settings: &WorldSettings,
@@ -72,39 +101,35 @@ fn choose_iterating_joints(sc: &mut SolverScratch) {
 
 fn collect_links(
     sc: &mut SolverScratch,
-    candidates: &[[u32; 4]],
+    candidates: &[Candidate],
     complete: bool,
     contacts: &[Contact],
 ) {
     sc.links.clear();
-    let mut push = |contact: u32, body_a: u32, body_b: u32, points: u32| {
-        let a = sc.body_to_solver[body_a as usize];
-        let b = sc.body_to_solver[body_b as usize];
+    let mut push = |c: &Candidate| {
+        let a = sc.body_to_solver[c.body_a as usize];
+        let b = sc.body_to_solver[c.body_b as usize];
         if a == 0 && b == 0 {
             return;
         }
-        // Round: both shapes have a rounding radius (`Contact::radius_a`),
-        // which scenes give only to circles (a rounded polygon, possible
-        // from Rust alone, would count too and be stiffened in a deep pile).
-        let c = &contacts[contact as usize];
         sc.links.push(Link {
-            contact,
+            contact: c.contact,
             a,
             b,
             a_dynamic: sc.solver_info[a as usize].inv_mass > 0.0,
             b_dynamic: sc.solver_info[b as usize].inv_mass > 0.0,
-            points,
-            round: points == 1 && c.radius_a > 0.0 && c.radius_b > 0.0,
+            points: c.points,
+            round: c.round,
         });
     };
     if complete {
-        for &[contact, body_a, body_b, points] in candidates {
-            push(contact, body_a, body_b, points);
+        for c in candidates {
+            push(c);
         }
     } else {
         for (ci, c) in contacts.iter().enumerate() {
             if !c.sensor && c.manifold.count > 0 {
-                push(ci as u32, c.body_a, c.body_b, c.manifold.count as u32);
+                push(&Candidate::of(ci as u32, c));
             }
         }
     }

@@ -41,7 +41,7 @@ mod union_find;
 mod wide;
 
 pub(crate) use contact_setup::{prepare_contacts, store_contact_impulses};
-pub(crate) use islands::build_islands;
+pub(crate) use islands::{build_islands, Candidate};
 pub(crate) use restitution::restitution;
 pub(crate) use scratch::SolverScratch;
 pub(crate) use substep::{integrate_positions, integrate_velocities, relax, solve, warm_start};

@@ -4,6 +4,7 @@
 
 use crate::physics::math::{Real, Vec2};
 use crate::physics::prefetch::{prefetch, AHEAD};
+use crate::physics::solver::Candidate;
 use crate::physics::world::body::BodyType;
 use crate::physics::world::contact::Refresh;
 use crate::physics::world::step::StepScratch;
@@ -110,7 +111,7 @@ impl World {
                 self.events.push_end(c, &self.bodies);
             }
             if c.manifold.count > 0 {
-                candidates.push([i as u32, c.body_a, c.body_b, c.manifold.count as u32]);
+                candidates.push(Candidate::of(i as u32, c));
                 // An awake, moving body touching a sleeper wakes its island.
                 let pushes = |b: &crate::physics::world::body::Body| {
                     b.awake

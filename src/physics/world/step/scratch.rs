@@ -4,6 +4,7 @@
 //! from one to the next.
 
 use crate::physics::solver::scratch::SolverScratch;
+use crate::physics::solver::Candidate;
 use crate::physics::world::step::sensors::SensorSweepScratch;
 
 #[derive(Clone, Debug, Default)]
@@ -16,12 +17,11 @@ pub(crate) struct StepScratch {
     pub(crate) wake: Vec<u32>,
     /// Body slot → dynamic or kinematic and awake (narrow phase).
     pub(crate) moving: Vec<bool>,
-    /// Contacts the narrow phase left with points, in contact order:
-    /// [contact, body slot A, body slot B, points]. The step's links are
-    /// exactly these unless the narrow phase woke a body
+    /// Contacts the narrow phase left with points, in contact order. The
+    /// step's links are exactly these unless the narrow phase woke a body
     /// (`candidates_complete` false), whose resting contacts were not
     /// updated and so not listed.
-    pub(crate) candidates: Vec<[u32; 4]>,
+    pub(crate) candidates: Vec<Candidate>,
     pub(crate) candidates_complete: bool,
     /// Sensor contacts (their events come from the step's final positions).
     pub(crate) sensors: Vec<u32>,
