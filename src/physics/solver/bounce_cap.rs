@@ -70,6 +70,12 @@ impl BounceCap {
         let n = input.bodies.len();
         self.slots.clear();
         self.bodies.clear();
+        if input.exact.iter().all(|&exact| exact) {
+            // Nothing to cap (most steps: no bouncing contact at all). The
+            // per-body arrays below cost a 10,000-body scene a megabyte of
+            // writes per step.
+            return;
+        }
         self.bouncing.clear();
         self.bouncing.resize(n, 0);
         self.groups.reset(n);
@@ -123,6 +129,9 @@ impl BounceCap {
         info: &[SolverBodyInfo],
         constraints: &mut [ContactConstraint],
     ) {
+        if self.bodies.is_empty() {
+            return;
+        }
         // Per group root: its energies, then the scale it needs (1: none).
         self.energy.clear();
         self.energy.resize(bodies.len(), GroupEnergy::default());
