@@ -108,6 +108,8 @@ pub struct IslandNeeds {
     angular: Vec<bool>,
     adjacency_start: Vec<u32>,
     adjacency: Vec<u32>,
+    /// Where each body's next neighbour goes while the lists are filled.
+    fill: Vec<u32>,
     depth: Vec<u32>,
     queue: Vec<u32>,
 }
@@ -126,6 +128,14 @@ pub struct IslandInput<'a> {
     pub stiff: &'a [u32],
     /// Inverse mass per solver body.
     pub inv_mass: &'a [Real],
+}
+
+/// A grounded body starts the depth search at depth 1 (once).
+fn ground(depth: &mut [u32], queue: &mut Vec<u32>, body: u32) {
+    if depth[body as usize] == 0 {
+        depth[body as usize] = 1;
+        queue.push(body);
+    }
 }
 
 fn ratio(inv_mass: &[Real], a: u32, b: u32) -> Real {
@@ -189,49 +199,42 @@ impl IslandNeeds {
     /// needs convergence. Floating bodies (a pile in free fall) have no
     /// depth.
     fn measure_depth(&mut self, n: usize, uf: &mut UnionFind, input: &IslandInput) {
-        let edges = input
-            .links
-            .iter()
-            .filter(|l| l.a_dynamic && l.b_dynamic && l.a != 0 && l.b != 0)
-            .map(|l| (l.a, l.b));
-        // Adjacency lists (counting sort into one array).
+        // One pass over the links: each body's count of links to moving
+        // bodies (adjacency lists by counting sort into one array) and the
+        // grounded bodies, at depth 1.
         self.adjacency_start.clear();
         self.adjacency_start.resize(n + 1, 0);
-        for (a, b) in edges.clone() {
-            self.adjacency_start[a as usize + 1] += 1;
-            self.adjacency_start[b as usize + 1] += 1;
+        self.depth.clear();
+        self.depth.resize(n, 0);
+        self.queue.clear();
+        for l in input.links {
+            match (l.a_dynamic && l.a != 0, l.b_dynamic && l.b != 0) {
+                (true, true) => {
+                    self.adjacency_start[l.a as usize + 1] += 1;
+                    self.adjacency_start[l.b as usize + 1] += 1;
+                }
+                (true, false) => ground(&mut self.depth, &mut self.queue, l.a),
+                (false, true) => ground(&mut self.depth, &mut self.queue, l.b),
+                _ => {}
+            }
+        }
+        for &body in input.anchored {
+            ground(&mut self.depth, &mut self.queue, body);
         }
         for i in 1..=n {
             self.adjacency_start[i] += self.adjacency_start[i - 1];
         }
         self.adjacency.clear();
         self.adjacency.resize(self.adjacency_start[n] as usize, 0);
-        let mut fill: Vec<u32> = self.adjacency_start[..n].to_vec();
-        for (a, b) in edges {
-            self.adjacency[fill[a as usize] as usize] = b;
-            fill[a as usize] += 1;
-            self.adjacency[fill[b as usize] as usize] = a;
-            fill[b as usize] += 1;
-        }
-        // Sources at depth 1.
-        self.depth.clear();
-        self.depth.resize(n, 0);
-        self.queue.clear();
-        let grounded = input
-            .links
-            .iter()
-            .filter_map(
-                |l| match (l.a_dynamic && l.a != 0, l.b_dynamic && l.b != 0) {
-                    (true, false) => Some(l.a),
-                    (false, true) => Some(l.b),
-                    _ => None,
-                },
-            )
-            .chain(input.anchored.iter().copied());
-        for body in grounded {
-            if self.depth[body as usize] == 0 {
-                self.depth[body as usize] = 1;
-                self.queue.push(body);
+        self.fill.clear();
+        self.fill.extend_from_slice(&self.adjacency_start[..n]);
+        for l in input.links {
+            if l.a_dynamic && l.b_dynamic && l.a != 0 && l.b != 0 {
+                let (a, b) = (l.a as usize, l.b as usize);
+                self.adjacency[self.fill[a] as usize] = l.b;
+                self.fill[a] += 1;
+                self.adjacency[self.fill[b] as usize] = l.a;
+                self.fill[b] += 1;
             }
         }
         // Breadth first, so depths come off the queue in order. The search
