@@ -9,6 +9,7 @@ use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
 use crate::physics::world::bodies::{clamp_magnitude, clamp_position, clamp_speed};
 use crate::physics::world::body::BodyType;
+use crate::physics::world::step::continuous::needs_sweep;
 use crate::physics::world::World;
 
 impl World {
@@ -61,7 +62,11 @@ impl World {
 
     /// Write back: velocities, centre and rotation from the working copies;
     /// the origin follows the centre; this step's user forces are used up.
-    pub(crate) fn write_back(&mut self, sc: &SolverScratch) {
+    /// With continuous collision on, the bodies to sweep (`needs_sweep`)
+    /// go to `fast`, in solver order.
+    pub(crate) fn write_back(&mut self, sc: &SolverScratch, fast: &mut Vec<u32>, dt: Real) {
+        fast.clear();
+        let sweeps = self.settings.enable_continuous;
         for (sb, info) in sc.solver_bodies[1..].iter().zip(&sc.solver_info[1..]) {
             let b = self.bodies.at_mut(info.body);
             // The documented limits hold for what the step produces too.
@@ -79,6 +84,9 @@ impl World {
             b.xf.p = b.center - q.rotate(b.local_center);
             b.force = Vec2::ZERO;
             b.torque = 0.0;
+            if sweeps && needs_sweep(b, sb, dt, &self.joints, info.body) {
+                fast.push(info.body);
+            }
         }
     }
 }

@@ -30,8 +30,10 @@
 //! 13. break joints         — joints pulled harder than their breaking force
 //! 14. integrate free bodies — RK4 for bodies with no contact or joint, when
 //!                            `settings.integrator` is `Rk4`
-//! 15. write back           — velocities and poses into the bodies
-//! 16. continuous collision — fast bodies swept so that they cannot tunnel
+//! 15. write back           — velocities and poses into the bodies; which
+//!                            moved far for their size is noted
+//! 16. continuous collision — those fast bodies swept so that they cannot
+//!                            tunnel
 //! 17. update proxies       — broad-phase boxes at the new poses
 //! 18. sleep                — rest timers; islands at rest fall asleep
 //! 19. contact events       — begin/end from the impulses just stored
@@ -114,8 +116,8 @@ impl World {
         self.break_joints(&sc.solver); // 13
         self.integrate_free_bodies(&mut sc.solver, dt, h); // 14
         self.profile.finish = clock.lap();
-        self.write_back(&sc.solver); // 15
-        self.continuous_collision(&mut sc, dt); // 16
+        self.write_back(&sc.solver, &mut sc.fast, dt); // 15
+        self.continuous_collision(&sc); // 16
         self.update_proxies(&sc.solver, dt); // 17
         self.profile.write_back = clock.lap();
         self.sleep(&mut sc.solver, dt); // 18
