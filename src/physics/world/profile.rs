@@ -21,10 +21,10 @@ pub struct StepProfile {
     /// Restitution, impulses back into the manifolds and joints, breaking
     /// joints, RK4 for free bodies.
     pub finish: f64,
-    /// Velocities and positions back into the bodies, continuous collision,
-    /// broad-phase update.
+    /// Velocities and positions back into the bodies (with their rest
+    /// timers), continuous collision, broad-phase update.
     pub write_back: f64,
-    /// Rest timers and islands put to sleep.
+    /// Islands put to sleep.
     pub sleep: f64,
     /// Begin/end and sensor events.
     pub events: f64,

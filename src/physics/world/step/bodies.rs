@@ -10,6 +10,7 @@ use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
 use crate::physics::world::bodies::{clamp_magnitude, clamp_position, clamp_speed};
 use crate::physics::world::body::BodyType;
 use crate::physics::world::step::continuous::needs_sweep;
+use crate::physics::world::step::sleep::advance_rest_timer;
 use crate::physics::world::World;
 
 impl World {
@@ -63,10 +64,22 @@ impl World {
     /// Write back: velocities, centre and rotation from the working copies;
     /// the origin follows the centre; this step's user forces are used up.
     /// With continuous collision on, the bodies to sweep (`needs_sweep`)
-    /// go to `fast`, in solver order.
-    pub(crate) fn write_back(&mut self, sc: &SolverScratch, fast: &mut Vec<u32>, dt: Real) {
+    /// go to `fast`, in solver order; each body's rest timer advances
+    /// (`advance_rest_timer`), what it lends its island going to `rest`
+    /// by solver index. (Decided here, while each body is at hand: passes
+    /// of their own re-read every awake body.)
+    pub(crate) fn write_back(
+        &mut self,
+        sc: &SolverScratch,
+        fast: &mut Vec<u32>,
+        rest: &mut Vec<Real>,
+        dt: Real,
+    ) {
         fast.clear();
+        rest.clear();
+        rest.push(0.0); // the static dummy
         let sweeps = self.settings.enable_continuous;
+        let sleep_on = self.settings.enable_sleep;
         for (sb, info) in sc.solver_bodies[1..].iter().zip(&sc.solver_info[1..]) {
             let b = self.bodies.at_mut(info.body);
             // The documented limits hold for what the step produces too.
@@ -87,6 +100,7 @@ impl World {
             if sweeps && needs_sweep(b, sb, dt, &self.joints, info.body) {
                 fast.push(info.body);
             }
+            rest.push(advance_rest_timer(b, dt, sleep_on));
         }
     }
 }

@@ -31,11 +31,12 @@
 //! 14. integrate free bodies — RK4 for bodies with no contact or joint, when
 //!                            `settings.integrator` is `Rk4`
 //! 15. write back           — velocities and poses into the bodies; which
-//!                            moved far for their size is noted
+//!                            moved far for their size is noted, and rest
+//!                            timers advance
 //! 16. continuous collision — those fast bodies swept so that they cannot
 //!                            tunnel
 //! 17. update proxies       — broad-phase boxes at the new poses
-//! 18. sleep                — rest timers; islands at rest fall asleep
+//! 18. sleep                — islands at rest fall asleep
 //! 19. contact events       — begin/end from the impulses just stored
 //! 20. sensor events        — enter/exit from the overlap at the final poses,
 //!                            and the sensor sweep
@@ -116,11 +117,11 @@ impl World {
         self.break_joints(&sc.solver); // 13
         self.integrate_free_bodies(&mut sc.solver, dt, h); // 14
         self.profile.finish = clock.lap();
-        self.write_back(&sc.solver, &mut sc.fast, dt); // 15
+        self.write_back(&sc.solver, &mut sc.fast, &mut sc.rest, dt); // 15
         self.continuous_collision(&sc); // 16
         self.update_proxies(&sc.solver, dt); // 17
         self.profile.write_back = clock.lap();
-        self.sleep(&mut sc.solver, dt); // 18
+        self.sleep(&mut sc.solver, &sc.rest); // 18
         self.profile.sleep = clock.lap();
         self.contact_events(&sc.solver); // 19
         self.sensor_events(&mut sc); // 20

@@ -3,6 +3,7 @@
 //! part is its own `SolverScratch`; the rest is what the world's stages pass
 //! from one to the next.
 
+use crate::physics::math::Real;
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::Candidate;
 use crate::physics::world::step::sensors::SensorSweepScratch;
@@ -27,6 +28,9 @@ pub(crate) struct StepScratch {
     pub(crate) sensors: Vec<u32>,
     /// Bodies that moved far for their size (continuous collision).
     pub(crate) fast: Vec<u32>,
+    /// Per solver body, the rest time it lends its island (write back
+    /// notes it, sleep reads it).
+    pub(crate) rest: Vec<Real>,
     /// Sensor state from the step's start, for catching fast bodies.
     pub(crate) sensor_sweep: SensorSweepScratch,
 }

@@ -4,35 +4,45 @@
 use crate::physics::math::{Real, Vec2};
 use crate::physics::settings::{ANGULAR_SLEEP_TOLERANCE, LINEAR_SLEEP_TOLERANCE, TIME_TO_SLEEP};
 use crate::physics::solver::scratch::SolverScratch;
+use crate::physics::world::body::Body;
 use crate::physics::world::World;
 
+/// A body's rest timer after this step (called by write back, with the
+/// body at hand; sleep, stage 18, reads what it returns). A slow body
+/// accumulates rest time; any other (or one that may not sleep) starts
+/// again from zero, as every body does when sleep is off (`sleep_on`).
+/// Returns the rest time the body lends its island: its own, or 0 when it
+/// may not sleep.
+pub(crate) fn advance_rest_timer(b: &mut Body, dt: Real, sleep_on: bool) -> Real {
+    if !sleep_on {
+        b.sleep_time = 0.0;
+        return 0.0;
+    }
+    let slow = b.linear_velocity.length_squared() < LINEAR_SLEEP_TOLERANCE * LINEAR_SLEEP_TOLERANCE
+        && b.angular_velocity.abs() < ANGULAR_SLEEP_TOLERANCE;
+    if slow && b.allow_sleep {
+        b.sleep_time += dt;
+    } else {
+        b.sleep_time = 0.0;
+    }
+    if b.allow_sleep {
+        b.sleep_time
+    } else {
+        0.0
+    }
+}
+
 impl World {
-    /// Sleep: every simulated body's rest timer, then the islands at rest
-    /// put to sleep. Slow bodies accumulate rest time; any other (or one
-    /// that may not sleep) starts again from zero, as every body does when
-    /// sleep is off.
-    pub(crate) fn sleep(&mut self, sc: &mut SolverScratch, dt: Real) {
+    /// Sleep: the islands at rest put to sleep. `rest`: per solver body,
+    /// the rest time write back gave it (`advance_rest_timer`).
+    pub(crate) fn sleep(&mut self, sc: &mut SolverScratch, rest: &[Real]) {
         if !self.settings.enable_sleep {
-            for info in &sc.solver_info[1..] {
-                self.bodies.at_mut(info.body).sleep_time = 0.0;
-            }
             return;
         }
         let n = sc.solver_bodies.len();
-        // Rest timers, and the shortest rest time per island root (one
-        // pass over the bodies).
+        // The shortest rest time per island root.
         let mut min_time = vec![Real::MAX; n];
-        for i in 1..n {
-            let b = self.bodies.at_mut(sc.solver_info[i].body);
-            let slow = b.linear_velocity.length_squared()
-                < LINEAR_SLEEP_TOLERANCE * LINEAR_SLEEP_TOLERANCE
-                && b.angular_velocity.abs() < ANGULAR_SLEEP_TOLERANCE;
-            if slow && b.allow_sleep {
-                b.sleep_time += dt;
-            } else {
-                b.sleep_time = 0.0;
-            }
-            let t = if b.allow_sleep { b.sleep_time } else { 0.0 };
+        for (i, &t) in rest.iter().enumerate().take(n).skip(1) {
             let root = sc.solver_order.uf.find(i as u32) as usize;
             min_time[root] = min_time[root].min(t);
         }
