@@ -192,6 +192,7 @@ impl SolverOrder {
                 self.uf.union(l.a, l.b);
             }
         }
+        self.uf.flatten();
         self.roots.clear();
         for l in links {
             let anchor = if l.a != 0 && l.a_dynamic { l.a } else { l.b };
