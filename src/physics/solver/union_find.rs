@@ -83,9 +83,9 @@ mod tests {
         let mut walked = uf.clone();
         let roots: Vec<u32> = (0..64).map(|x| walked.find(x)).collect();
         uf.flatten();
-        for x in 0..64 {
-            assert_eq!(uf.parent[x], roots[x], "element {x}");
-            assert_eq!(uf.find(x as u32), roots[x]);
+        for (x, &root) in roots.iter().enumerate() {
+            assert_eq!(uf.parent[x], root, "element {x}");
+            assert_eq!(uf.find(x as u32), root);
         }
     }
 }
