@@ -237,7 +237,10 @@ fn solve_block(
 /// (the block above, on positions); else the anchors together.
 #[inline(always)]
 pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
-    if let Some((lo, hi)) = data(c).limits {
+    if let Some((lo, hi)) = data(c)
+        .limits
+        .filter(|&(lo, hi)| !c.surely_within(bodies, lo, hi))
+    {
         let angle = c.angle(bodies);
         let violated = if angle < lo {
             Some((1.0, angle - lo))
