@@ -428,4 +428,58 @@ mod tests {
         let size = std::mem::size_of::<super::JointConstraint>();
         assert!(size <= 328, "JointConstraint grew to {size} bytes");
     }
+
+    #[test]
+    fn a_hinge_surely_within_its_limits_is_within_them_by_its_exact_angle() {
+        use super::{JointConstraint, PointMass, Prepared, IMPULSES};
+        use crate::physics::math::{Rot, Vec2};
+        use crate::physics::solver::solver_body::SolverBody;
+        let mut c = JointConstraint {
+            joint: 0,
+            a: 1,
+            b: 2,
+            ma: 1.0,
+            ia: 1.0,
+            mb: 1.0,
+            ib: 1.0,
+            ra0: Vec2::ZERO,
+            rb0: Vec2::ZERO,
+            dc0: Vec2::ZERO,
+            angle0: 0.0,
+            h: 0.01,
+            inv_h: 100.0,
+            ra_s: Vec2::ZERO,
+            rb_s: Vec2::ZERO,
+            point_mass: PointMass::default(),
+            settling: false,
+            imp: [0.0; IMPULSES],
+            warm: [0.0; IMPULSES],
+            kind: Prepared::Weld,
+        };
+        let mut bodies = [SolverBody::STATIC; 3];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let (mut said_yes, mut near) = (0, 0);
+        for _ in 0..200_000 {
+            c.angle0 = (2.0 * next() - 1.0) * 3.0;
+            bodies[1].dq = Rot::from_angle((2.0 * next() - 1.0) * 0.2);
+            bodies[2].dq = Rot::from_angle((2.0 * next() - 1.0) * 0.2);
+            // Limits around the angle, often within a hair of it.
+            let angle = c.angle(&bodies);
+            let gap = |u: f64| if u < 0.5 { 1e-13 * u } else { 0.1 * u };
+            let (lo, hi) = (angle - gap(next()), angle + gap(next()));
+            if c.surely_within(&bodies, lo, hi) {
+                said_yes += 1;
+                assert!(lo < angle && angle < hi, "{lo} < {angle} < {hi}");
+            } else if hi - lo < 1e-12 {
+                near += 1;
+            }
+        }
+        assert!(said_yes > 20_000 && near > 10_000, "{said_yes} {near}");
+    }
 }
