@@ -10,20 +10,30 @@ use crate::physics::solver::softness::Softness;
 use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
 use crate::physics::solver::wide::lanes::{Lane, Mask, LANES, V2, W};
 
+/// One point of eight constraints. In declaration order (`repr(C)`), two
+/// lane fields to a cache line, paired by the passes that read them, so a
+/// pass loads only the lines it needs (the bundles of a big pile do not fit
+/// in the cache, and their lines are the substeps' traffic).
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
 pub struct WidePoint {
+    // Every pass: warm start, solve, relax.
     pub ra: V2,
     pub rb: V2,
-    pub base_separation: W,
     pub normal_impulse: W,
-    pub tangent_impulse: W,
     pub total_normal_impulse: W,
+    // Solve and relax.
+    pub base_separation: W,
     pub normal_mass: W,
+    // Warm start (the impulse) and relax.
+    pub tangent_impulse: W,
     pub tangent_mass: W,
+    // Relax (friction); bouncing lanes only (impact energy).
     pub friction: W,
+    pub impact_energy: W,
+    // Warm start, and the relax phase's first pass.
     pub warm_normal: W,
     pub warm_tangent: W,
-    pub impact_energy: W,
 }
 
 impl WidePoint {
@@ -46,9 +56,13 @@ impl WidePoint {
 }
 
 /// Up to eight constraints of one colour; unused lanes point at the static
-/// dummy body with zero masses and never write anything.
+/// dummy body with zero masses and never write anything. Laid out like
+/// `WidePoint`: in declaration order, a cache line per pair of fields,
+/// the pairs by the passes that read them, and whole cache lines per bundle.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
 pub struct WideConstraint {
+    // Every pass.
     pub a: [u32; LANES],
     pub b: [u32; LANES],
     pub n: V2,
@@ -56,19 +70,13 @@ pub struct WideConstraint {
     pub ia: W,
     pub mb: W,
     pub ib: W,
+    // Solve and relax.
     pub mass_scale: W,
     pub bias_rate: W,
     pub impulse_scale: W,
-    pub rel_accel: W,
-    pub k11: W,
-    pub k12: W,
-    pub k22: W,
     /// The shapes' rounding radii (see `contact_solver::current_separation`).
     pub rim_a: W,
     pub rim_b: W,
-    /// Share of last substep's load a contact carries rigidly (scalar
-    /// `ContactConstraint::load_share`): 0.5 in iterating islands, else 0.
-    pub load_share: W,
     /// Lanes solved with the 2×2 block solver.
     pub block: Mask,
     /// Lanes with a second point.
@@ -76,9 +84,18 @@ pub struct WideConstraint {
     /// Lanes with restitution: only they record impact energy (the
     /// restitution pass reads it; for the others it is never used).
     pub bouncy: Mask,
-    pub points: [WidePoint; 2],
+    // Bundles with block-solved lanes; bouncing lanes (`rel_accel`).
+    pub k11: W,
+    pub k12: W,
+    pub k22: W,
+    pub rel_accel: W,
+    // Iterating islands only.
+    /// Share of last substep's load a contact carries rigidly (scalar
+    /// `ContactConstraint::load_share`): 0.5 in iterating islands, else 0.
+    pub load_share: W,
     /// Lanes in use.
     pub lanes: u32,
+    pub points: [WidePoint; 2],
 }
 
 impl WideConstraint {
