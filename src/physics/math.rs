@@ -85,7 +85,7 @@ impl Rot {
             143.0 / 10240.0,
             6435.0 / 557056.0,
         ];
-        if self.c > 0.0 && self.s.abs() <= 0.125 {
+        if self.in_series_range() {
             let z = self.s * self.s;
             let mut sum = ASIN[8];
             for k in (0..8).rev() {
@@ -95,6 +95,24 @@ impl Rot {
         } else {
             self.angle()
         }
+    }
+
+    /// Where `small_angle` takes its series (a turn of less than about
+    /// 0.125 rad).
+    #[inline(always)]
+    fn in_series_range(self) -> bool {
+        self.c > 0.0 && self.s.abs() <= 0.125
+    }
+
+    /// `small_angle` without its series: `(s, e)` with the angle within
+    /// `e` of `s` (asin(s) − s ≤ 0.17·|s|³ in the series' range, plus a
+    /// margin over every rounding of the series' sum, below 1e-15), or
+    /// `None` where `small_angle` would take `atan2`. Cheap bounds for a
+    /// caller that only needs to know the angle is far from a limit.
+    #[inline]
+    pub fn small_angle_bounds(self) -> Option<(Real, Real)> {
+        self.in_series_range()
+            .then(|| (self.s, 0.17 * self.s.abs() * self.s * self.s + 1e-12))
     }
 
     #[inline(always)]

@@ -191,29 +191,31 @@ impl JointConstraint {
     /// Current relative angle (B − A − reference).
     #[inline]
     pub fn angle(&self, bodies: &[SolverBody]) -> Real {
-        // One atan2 of the relative rotation (B's change seen from A's).
+        self.angle0 + self.turn_since_start(bodies).small_angle()
+    }
+
+    /// B's change of rotation this step seen from A's.
+    #[inline]
+    fn turn_since_start(&self, bodies: &[SolverBody]) -> Rot {
         let (qa, qb) = (bodies[self.a as usize].dq, bodies[self.b as usize].dq);
-        self.angle0 + qa.inv_mul(qb).small_angle()
+        qa.inv_mul(qb)
     }
 
     /// Whether the relative angle is certainly strictly between `lo` and
-    /// `hi`, told without the series of `angle` (false: it may not be, ask
-    /// `angle`). Within the series' range asin(s) lies within 0.17·|s|³ of
-    /// s, and the margin covers every rounding of `angle`'s own sum (its
-    /// error is below 1e-15 rad), so when this says yes `angle` would have
-    /// said the same: the position projection of a limited hinge far from
-    /// its stops skips the series, which sits on the projection's chain of
-    /// dependent updates (a ragdoll's joints share bodies).
+    /// `hi`, told from `Rot::small_angle_bounds` without the series of
+    /// `angle` (false: it may not be, ask `angle`). When this says yes
+    /// `angle` would have said the same: the position projection of a
+    /// limited hinge far from its stops skips the series, which sits on
+    /// the projection's chain of dependent updates (a ragdoll's joints
+    /// share bodies).
     #[inline]
     pub fn surely_within(&self, bodies: &[SolverBody], lo: Real, hi: Real) -> bool {
-        let (qa, qb) = (bodies[self.a as usize].dq, bodies[self.b as usize].dq);
-        let r = qa.inv_mul(qb);
-        if !(r.c > 0.0 && r.s.abs() <= 0.125) {
-            return false;
-        }
-        let estimate = self.angle0 + r.s;
-        let error = 0.17 * r.s.abs() * r.s * r.s + 1e-12;
-        estimate - error > lo && estimate + error < hi
+        self.turn_since_start(bodies)
+            .small_angle_bounds()
+            .is_some_and(|(s, error)| {
+                let estimate = self.angle0 + s;
+                estimate - error > lo && estimate + error < hi
+            })
     }
 
     /// Rotation of A now (for axes fixed in A).

@@ -42,7 +42,7 @@ impl World {
         let n = sc.solver_bodies.len();
         // The shortest rest time per island root.
         let mut min_time = vec![Real::MAX; n];
-        for (i, &t) in rest.iter().enumerate().take(n).skip(1) {
+        for (i, &t) in rest[..n].iter().enumerate().skip(1) {
             let root = sc.solver_order.uf.find(i as u32) as usize;
             min_time[root] = min_time[root].min(t);
         }
