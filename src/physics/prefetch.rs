@@ -30,6 +30,25 @@ pub fn prefetch_ref<T>(item: &T) {
     }
 }
 
+/// Ask for the lines holding the first `bytes` of `slice[i]` (nothing if
+/// out of range): for loops that read only the front of a big record.
+#[inline(always)]
+pub fn prefetch_prefix<T>(slice: &[T], i: usize, bytes: usize) {
+    if let Some(item) = slice.get(i) {
+        prefetch_front(item, bytes);
+    }
+}
+
+#[inline(always)]
+fn prefetch_front<T>(item: &T, bytes: usize) {
+    let start = item as *const T as *const u8;
+    let mut offset = 0;
+    while offset < bytes.min(std::mem::size_of::<T>()) {
+        line(start.wrapping_add(offset));
+        offset += 64;
+    }
+}
+
 #[inline(always)]
 fn line(p: *const u8) {
     #[cfg(target_arch = "x86_64")]

@@ -10,7 +10,7 @@
 //! contact events, so that stage need not read every contact a third time.
 
 use crate::physics::math::Real;
-use crate::physics::prefetch::{prefetch, AHEAD};
+use crate::physics::prefetch::{prefetch, prefetch_prefix, AHEAD};
 use crate::physics::settings::{WorldSettings, STICK_SPEED};
 use crate::physics::solver::contact_constraint::{self as cs, ContactConstraint};
 use crate::physics::solver::contact_solver::store_impulses;
@@ -47,7 +47,7 @@ pub(crate) fn prepare_contacts(
     sc.touching_before.clear();
     for (li, link) in sc.links.iter().enumerate() {
         if let Some(ahead) = sc.links.get(li + AHEAD) {
-            prefetch(contacts, ahead.contact as usize);
+            prefetch_prefix(contacts, ahead.contact as usize, Contact::SOLVER_BYTES);
             for body in [ahead.a as usize, ahead.b as usize] {
                 prefetch(&sc.solver_bodies, body);
                 prefetch(&sc.solver_info, body);
@@ -132,7 +132,7 @@ pub(crate) fn store_contact_impulses(sc: &mut SolverScratch, contacts: &mut [Con
     sc.touching_changed.clear();
     for (li, (link, &slot)) in sc.links.iter().zip(&sc.slot_of_link).enumerate() {
         if let Some(ahead) = sc.links.get(li + AHEAD) {
-            prefetch(contacts, ahead.contact as usize);
+            prefetch_prefix(contacts, ahead.contact as usize, Contact::SOLVER_BYTES);
         }
         let slot = slot as usize;
         let contact = &mut contacts[link.contact as usize];

@@ -95,6 +95,11 @@ pub fn should_collide(sa: &Shape, sb: &Shape, ba: &Body, bb: &Body) -> bool {
 }
 
 impl Contact {
+    /// The bytes of a contact the solver reads and writes (preparing its
+    /// constraint, storing the impulses back): all but the basis, which
+    /// only the narrow phase reads.
+    pub const SOLVER_BYTES: usize = std::mem::offset_of!(Contact, basis);
+
     pub fn new(
         shape_a: ShapeId,
         shape_b: ShapeId,
