@@ -210,11 +210,21 @@ impl JointConstraint {
     /// share bodies).
     #[inline]
     pub fn surely_within(&self, bodies: &[SolverBody], lo: Real, hi: Real) -> bool {
+        self.angle_bounds(bodies)
+            .is_some_and(|(least, most)| least > lo && most < hi)
+    }
+
+    /// `(least, most)` with `least ≤ angle() ≤ most`, from
+    /// `Rot::small_angle_bounds` without the series (its error bound's
+    /// margin covers the roundings of the sums here); `None` where `angle`
+    /// would take `atan2`.
+    #[inline]
+    pub fn angle_bounds(&self, bodies: &[SolverBody]) -> Option<(Real, Real)> {
         self.turn_since_start(bodies)
             .small_angle_bounds()
-            .is_some_and(|(s, error)| {
+            .map(|(s, error)| {
                 let estimate = self.angle0 + s;
-                estimate - error > lo && estimate + error < hi
+                (estimate - error, estimate + error)
             })
     }
 

@@ -111,23 +111,93 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
             v.1 -= c.ia * applied;
             v.3 += c.ib * applied;
         }
-        if let Some((lo, hi)) = p.limits {
-            let angle = c.angle(bodies);
-            // The nearer limit is solved together with the point row: alone,
-            // a limit row only stops the turn about the centre of mass and
-            // the point row gives most of it back (a pendulum overshot its
-            // limit by 0.02 rad and bounced off at 60 % of its speed).
-            let (near, far) = if angle - lo <= hi - angle {
-                ((3, 1.0, angle - lo), (4, -1.0, hi - angle))
-            } else {
-                ((4, -1.0, hi - angle), (3, 1.0, angle - lo))
-            };
-            limit_row(c, v, p.axial_mass, far);
-            solve_block(c, bodies, v, near);
+        if let Some(limits) = p.limits {
+            if !limits_surely_idle(c, bodies, v, p.axial_mass, limits) {
+                solve_with_limits(c, bodies, v, p.axial_mass, limits);
+            }
             return;
         }
     }
     solve_point(c, bodies, v, 0, None);
+}
+
+/// The point rows and both limit rows, from the exact angle.
+fn solve_with_limits(
+    c: &mut JointConstraint,
+    bodies: &[SolverBody],
+    v: &mut Vel,
+    axial_mass: Real,
+    (lo, hi): (Real, Real),
+) {
+    let angle = c.angle(bodies);
+    // The nearer limit is solved together with the point row: alone, a
+    // limit row only stops the turn about the centre of mass and the point
+    // row gives most of it back (a pendulum overshot its limit by 0.02 rad
+    // and bounced off at 60 % of its speed).
+    let (near, far) = if angle - lo <= hi - angle {
+        ((3, 1.0, angle - lo), (4, -1.0, hi - angle))
+    } else {
+        ((4, -1.0, hi - angle), (3, 1.0, angle - lo))
+    };
+    limit_row(c, v, axial_mass, far);
+    solve_block(c, bodies, v, near);
+}
+
+/// The limit rows' solve when neither stop can act this time, decided from
+/// bounds on the angle (`JointConstraint::angle_bounds`) without its exact
+/// value: both limits' impulses are zero, the far row would stay at zero
+/// and the point rows alone leave the near row's velocity non-negative.
+/// Then the point rows are solved (what `solve_block`'s first branch does)
+/// and true is returned; false leaves everything untouched for the exact
+/// solve (`solve_with_limits`). Gaps and biases only grow with the gap, so a row idle at the
+/// smallest gap the bounds allow is idle at the exact one. Far from its
+/// stops (nearly always) a limited hinge thus skips the angle's series,
+/// which sits on the chain of dependent updates of a ragdoll's joints.
+#[inline(always)]
+fn limits_surely_idle(
+    c: &mut JointConstraint,
+    bodies: &[SolverBody],
+    v: &mut Vel,
+    axial_mass: Real,
+    (lo, hi): (Real, Real),
+) -> bool {
+    if c.imp[3] != 0.0 || c.imp[4] != 0.0 {
+        return false;
+    }
+    let Some((least, most)) = c.angle_bounds(bodies) else {
+        return false;
+    };
+    // Which stop is near, as `solve` decides it, for every angle in range;
+    // each stop's smallest gap.
+    let (lower_gap, upper_gap) = (least - lo, hi - most);
+    let (near, far) = if most - lo <= hi - most {
+        ((1.0, lower_gap), (-1.0, upper_gap))
+    } else if least - lo > hi - least {
+        ((-1.0, upper_gap), (1.0, lower_gap))
+    } else {
+        return false;
+    };
+    // The far row: (0 − m·(ċ + bias)).max(0) stays 0.
+    let bias = |gap: Real| c.limit_terms(gap).0;
+    let (sign, gap) = far;
+    // (Each test is written to fall through on NaN too.)
+    let far_idle = axial_mass * (sign * (v.3 - v.1) + bias(gap)) >= 0.0;
+    if !far_idle {
+        return false;
+    }
+    // The near row, as `solve_block` tests it with its impulse at zero.
+    let (ra, rb) = (c.ra_s, c.rb_s);
+    let dp = c.point_mass.solve(-point_velocity(v, ra, rb));
+    let turn = c.ib * cross(rb, dp) + c.ia * cross(ra, dp);
+    let (sign, gap) = near;
+    let near_idle = sign * (v.3 - v.1) + bias(gap) + sign * turn >= 0.0;
+    if !near_idle {
+        return false;
+    }
+    c.imp[0] += dp.x;
+    c.imp[1] += dp.y;
+    apply_point(c, ra, rb, dp, v);
+    true
 }
 
 /// One limit row alone: `(slot, sign, gap)` with gap ≥ 0 when satisfied.
@@ -270,4 +340,91 @@ pub(crate) fn impulse(c: &JointConstraint) -> (Vec2, Real) {
         Vec2::new(c.imp[0], c.imp[1]),
         c.imp[2] + c.imp[3] - c.imp[4],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::physics::joints::constraint::{PointMass, Prepared as Kind};
+    use crate::physics::math::Rot;
+
+    /// The shortcut past the exact angle solves every pose and velocity as
+    /// the exact solve does: a random limited hinge, often right at or
+    /// beyond its stops, with the stops' impulses often zero.
+    #[test]
+    fn a_hinge_whose_limits_are_surely_idle_solves_as_the_exact_path() {
+        let seed = std::cell::Cell::new(0x9e37_79b9_7f4a_7c15_u64);
+        let next = || {
+            let mut x = seed.get();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            seed.set(x);
+            (x >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut took_shortcut = 0;
+        for _ in 0..100_000 {
+            let r = |scale: f64| (2.0 * next() - 1.0) * scale;
+            let (ma, ia, mb, ib) = (r(1.0).abs(), r(2.0).abs(), r(1.0).abs(), r(2.0).abs());
+            let (ra, rb) = (Vec2::new(r(0.5), r(0.5)), Vec2::new(r(0.5), r(0.5)));
+            let mut c = JointConstraint {
+                joint: 0,
+                a: 1,
+                b: 2,
+                ma,
+                ia,
+                mb,
+                ib,
+                ra0: ra,
+                rb0: rb,
+                dc0: Vec2::ZERO,
+                angle0: r(1.0),
+                h: 1.0 / 240.0,
+                inv_h: 240.0,
+                ra_s: ra,
+                rb_s: rb,
+                point_mass: PointMass::default(),
+                settling: false,
+                imp: [r(1.0), r(1.0), 0.0, 0.0, 0.0],
+                warm: [0.0; IMPULSES],
+                kind: Kind::Weld,
+            };
+            c.point_mass = PointMass::new(&c, ra, rb);
+            let mut bodies = [SolverBody::STATIC; 3];
+            bodies[1].dq = Rot::from_angle(r(0.2));
+            bodies[2].dq = Rot::from_angle(r(0.2));
+            let angle = c.angle(&bodies);
+            // Stops around the angle: far, within a hair, or passed.
+            let stop = |side: f64| match (4.0 * next()) as u32 {
+                0 => angle + side * 1e-13 * next(),
+                1 => angle - side * 0.01 * next(),
+                _ => angle + side * next(),
+            };
+            let (lo, hi) = (stop(-1.0), stop(1.0));
+            if lo > hi {
+                continue;
+            }
+            if next() < 0.2 {
+                c.imp[3 + (next() < 0.5) as usize] = r(1.0).abs();
+            }
+            let v: Vel = (
+                Vec2::new(r(3.0), r(3.0)),
+                r(5.0),
+                Vec2::new(r(3.0), r(3.0)),
+                r(5.0),
+            );
+            let axial_mass = 1.0 / (ia + ib);
+            let (mut fast, mut exact) = (c.clone(), c.clone());
+            let (mut v_fast, mut v_exact) = (v, v);
+            if limits_surely_idle(&mut fast, &bodies, &mut v_fast, axial_mass, (lo, hi)) {
+                took_shortcut += 1;
+            } else {
+                solve_with_limits(&mut fast, &bodies, &mut v_fast, axial_mass, (lo, hi));
+            }
+            solve_with_limits(&mut exact, &bodies, &mut v_exact, axial_mass, (lo, hi));
+            assert_eq!(fast.imp, exact.imp);
+            assert_eq!(v_fast, v_exact);
+        }
+        assert!(took_shortcut > 20_000, "{took_shortcut}");
+    }
 }
