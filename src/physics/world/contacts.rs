@@ -21,20 +21,22 @@ impl World {
     /// Remove contact `i` (swap-remove), fixing the pair map; emits an end
     /// event when it was touching and `events` is set.
     pub(crate) fn remove_contact(&mut self, i: usize, events: bool) {
-        let c = self.contacts.swap_remove(i);
-        self.pair_map.remove(&crate::physics::world::hash::pair_key(
-            c.shape_a.index,
-            c.shape_b.index,
-        ));
+        // What is needed of the contact is read in place, before it goes:
+        // the 448-byte record itself is never copied out (that copy was a
+        // twentieth of a tumbler's narrow phase, where pairs come and go).
+        let c = &self.contacts[i];
+        let key = crate::physics::world::hash::pair_key(c.shape_a.index, c.shape_b.index);
+        if events && c.touching {
+            self.events.push_end(c, &self.bodies);
+        }
+        self.contacts.swap_remove(i);
+        self.pair_map.remove(&key);
         if i < self.contacts.len() {
             let moved = &self.contacts[i];
             self.pair_map.insert(
                 crate::physics::world::hash::pair_key(moved.shape_a.index, moved.shape_b.index),
                 i as u32,
             );
-        }
-        if events && c.touching {
-            self.events.push_end(&c, &self.bodies);
         }
     }
 
