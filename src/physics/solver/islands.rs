@@ -68,6 +68,14 @@ pub(crate) fn build_islands(
         .solver_order
         .build(&sc.links, &joints, &sc.inv_mass, wide);
     choose_iterating_joints(sc);
+    // Each link's slot, the bundles and each slot's lane follow from the
+    // order alone: an order kept from the last step keeps them all (a
+    // resting pile's 40,000 contacts are not mapped again, nor its 5,000
+    // bundles' padding lanes reset: no pass writes anything but zeros
+    // there).
+    if !rebuilt {
+        return;
+    }
     let count = sc.solver_order.order.len();
     sc.slot_of_link.clear();
     sc.slot_of_link.resize(count, 0);
@@ -78,8 +86,7 @@ pub(crate) fn build_islands(
     // same motion to single-precision round-off).
     if wide {
         layout_bundles(sc);
-    } else if rebuilt {
-        // (It edits the order's ranges: an unchanged order has it done.)
+    } else {
         solve_colors_scalar(sc);
     }
 }

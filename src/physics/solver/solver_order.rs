@@ -120,7 +120,7 @@ impl BuildInput {
     fn matches(&self, links: &[Link], joints: &JointLinks, inv_mass: &[Real], wide: bool) -> bool {
         self.valid
             && self.wide == wide
-            && self.links == links
+            && same_links(&self.links, links)
             && self.joined == joints.joined
             && self.anchored == joints.anchored
             && self.stiff == joints.stiff
@@ -147,6 +147,22 @@ impl BuildInput {
         self.inv_mass_bits
             .extend(inv_mass.iter().map(|m| m.to_bits()));
     }
+}
+
+/// `a == b` without stopping at the first difference: a resting pile's
+/// 40,000 links nearly always all match, and the field-by-field compare
+/// with a branch per field took a third of a millisecond.
+fn same_links(a: &[Link], b: &[Link]) -> bool {
+    let differ = |x: &Link, y: &Link| {
+        (x.contact ^ y.contact)
+            | (x.a ^ y.a)
+            | (x.b ^ y.b)
+            | (x.points ^ y.points)
+            | (x.a_dynamic ^ y.a_dynamic) as u32
+            | (x.b_dynamic ^ y.b_dynamic) as u32
+            | (x.round ^ y.round) as u32
+    };
+    a.len() == b.len() && a.iter().zip(b).fold(0, |acc, (x, y)| acc | differ(x, y)) == 0
 }
 
 /// What the joints contribute to the islands (over solver body indices).
@@ -454,5 +470,40 @@ mod tests {
             let heavier = [0.0, 1.0, 1e-4, 1.0];
             assert!(reused.build(&x, &none, &heavier, wide), "a mass changed");
         }
+    }
+
+    #[test]
+    fn a_change_in_any_field_of_any_link_rebuilds() {
+        let none = JointLinks {
+            joined: &[],
+            anchored: &[],
+            stiff: &[],
+        };
+        let x: Vec<Link> = vec![link(0, 0, 1, 2), link(1, 1, 2, 2), link(2, 2, 3, 1)];
+        let inv_mass = [0.0, 1.0, 1.0, 1.0];
+        let changes: [fn(&mut Link); 7] = [
+            |l| l.contact += 7,
+            |l| l.a = 3,
+            |l| l.b = 0,
+            |l| l.points ^= 3,
+            |l| l.a_dynamic = !l.a_dynamic,
+            |l| l.b_dynamic = !l.b_dynamic,
+            |l| l.round = !l.round,
+        ];
+        for (k, change) in changes.iter().enumerate() {
+            for at in 0..x.len() {
+                let mut order = SolverOrder::default();
+                assert!(order.build(&x, &none, &inv_mass, true));
+                let mut y = x.clone();
+                change(&mut y[at]);
+                assert!(
+                    order.build(&y, &none, &inv_mass, true),
+                    "field {k}, link {at}"
+                );
+            }
+        }
+        let mut order = SolverOrder::default();
+        assert!(order.build(&x, &none, &inv_mass, true));
+        assert!(order.build(&x[..2], &none, &inv_mass, true), "a link fewer");
     }
 }
