@@ -429,6 +429,12 @@ mod tests {
         }
     }
 
+    const NO_JOINTS: JointLinks<'static> = JointLinks {
+        joined: &[],
+        anchored: &[],
+        stiff: &[],
+    };
+
     /// What a build decided, for comparing two builds.
     fn outcome(o: &SolverOrder) -> String {
         format!(
@@ -447,11 +453,7 @@ mod tests {
 
     #[test]
     fn an_unchanged_input_keeps_the_last_build_and_a_changed_one_rebuilds() {
-        let none = JointLinks {
-            joined: &[],
-            anchored: &[],
-            stiff: &[],
-        };
+        let none = NO_JOINTS;
         // A light body under a heavy one (iterates), and a separate pile.
         let x: Vec<Link> = vec![link(0, 0, 1, 2), link(1, 1, 2, 2), link(2, 0, 3, 1)];
         let mut y = x.clone();
@@ -474,11 +476,7 @@ mod tests {
 
     #[test]
     fn a_change_in_any_field_of_any_link_rebuilds() {
-        let none = JointLinks {
-            joined: &[],
-            anchored: &[],
-            stiff: &[],
-        };
+        let none = NO_JOINTS;
         let x: Vec<Link> = vec![link(0, 0, 1, 2), link(1, 1, 2, 2), link(2, 2, 3, 1)];
         let inv_mass = [0.0, 1.0, 1.0, 1.0];
         let changes: [fn(&mut Link); 7] = [
