@@ -21,13 +21,7 @@ pub fn prefetch<T>(slice: &[T], i: usize) {
 /// Ask for the cache lines of `item`.
 #[inline(always)]
 pub fn prefetch_ref<T>(item: &T) {
-    let start = item as *const T as *const u8;
-    let mut offset = 0;
-    // Every line the item spans.
-    while offset < std::mem::size_of::<T>() {
-        line(start.wrapping_add(offset));
-        offset += 64;
-    }
+    prefetch_front(item, std::mem::size_of::<T>());
 }
 
 /// Ask for the lines holding the first `bytes` of `slice[i]` (nothing if
@@ -43,6 +37,9 @@ pub fn prefetch_prefix<T>(slice: &[T], i: usize, bytes: usize) {
 fn prefetch_front<T>(item: &T, bytes: usize) {
     let start = item as *const T as *const u8;
     let mut offset = 0;
+    // One address every line's length from the item's start (the last
+    // line of an item that does not start on a line is left to the
+    // hardware's own prefetcher).
     while offset < bytes.min(std::mem::size_of::<T>()) {
         line(start.wrapping_add(offset));
         offset += 64;

@@ -149,10 +149,11 @@ fn solve_with_limits(
 /// and the point rows alone leave the near row's velocity non-negative.
 /// Then the point rows are solved (what `solve_block`'s first branch does)
 /// and true is returned; false leaves everything untouched for the exact
-/// solve (`solve_with_limits`). Gaps and biases only grow with the gap, so a row idle at the
-/// smallest gap the bounds allow is idle at the exact one. Far from its
-/// stops (nearly always) a limited hinge thus skips the angle's series,
-/// which sits on the chain of dependent updates of a ragdoll's joints.
+/// solve (`solve_with_limits`). A row's bias only grows with its gap, so a
+/// row idle at the smallest gap the bounds allow is idle at the exact one.
+/// Far from its stops (most of the time) a limited hinge thus skips the
+/// angle's series, which sits on the chain of dependent updates through a
+/// ragdoll's joints.
 #[inline(always)]
 fn limits_surely_idle(
     c: &mut JointConstraint,
