@@ -33,8 +33,9 @@ pub fn prefetch_prefix<T>(slice: &[T], i: usize, bytes: usize) {
     }
 }
 
+/// Ask for the lines holding the first `bytes` of `item`.
 #[inline(always)]
-fn prefetch_front<T>(item: &T, bytes: usize) {
+pub fn prefetch_front<T>(item: &T, bytes: usize) {
     let start = item as *const T as *const u8;
     let mut offset = 0;
     // One address every line's length from the item's start (the last

@@ -3,9 +3,9 @@
 //! apart removed, and sleepers touched by a moving body woken.
 
 use crate::physics::math::{Real, Vec2};
-use crate::physics::prefetch::{prefetch, AHEAD};
+use crate::physics::prefetch::{prefetch, prefetch_front, AHEAD};
 use crate::physics::solver::Candidate;
-use crate::physics::world::body::BodyType;
+use crate::physics::world::body::{Body, BodyType};
 use crate::physics::world::contact::Refresh;
 use crate::physics::world::step::StepScratch;
 use crate::physics::world::World;
@@ -50,8 +50,12 @@ impl World {
             {
                 prefetch(&self.shapes.slots, ahead.shape_a.index as usize);
                 prefetch(&self.shapes.slots, ahead.shape_b.index as usize);
-                prefetch(&self.bodies.slots, ahead.body_a as usize);
-                prefetch(&self.bodies.slots, ahead.body_b as usize);
+                // Only the front a contact's update reads of each body.
+                for body in [ahead.body_a, ahead.body_b] {
+                    if let Some(slot) = self.bodies.slots.get(body as usize) {
+                        prefetch_front(&slot.value, Body::NARROW_PHASE_BYTES);
+                    }
+                }
             }
             let c = &self.contacts[i];
             if !check_all && !moving[c.body_a as usize] && !moving[c.body_b as usize] {
