@@ -52,6 +52,16 @@ impl<T> Default for Arena<T> {
 }
 
 impl<T> Arena<T> {
+    /// Ask the cache ahead of time for the first `bytes` of the object in
+    /// slot `index` (nothing if there is no such slot): for loops that
+    /// reach big objects by index and read only their front.
+    #[inline(always)]
+    pub fn prefetch_front(&self, index: u32, bytes: usize) {
+        if let Some(slot) = self.slots.get(index as usize) {
+            crate::physics::prefetch::prefetch_front(&slot.value, bytes);
+        }
+    }
+
     /// Store a value; returns (index, generation).
     pub fn insert(&mut self, value: T) -> (u32, u32) {
         self.live += 1;

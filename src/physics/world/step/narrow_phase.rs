@@ -3,7 +3,7 @@
 //! apart removed, and sleepers touched by a moving body woken.
 
 use crate::physics::math::{Real, Vec2};
-use crate::physics::prefetch::{prefetch_front, AHEAD};
+use crate::physics::prefetch::AHEAD;
 use crate::physics::solver::Candidate;
 use crate::physics::world::body::{Body, BodyType, Shape};
 use crate::physics::world::contact::Refresh;
@@ -48,18 +48,13 @@ impl World {
                 .get(i + AHEAD)
                 .filter(|a| check_all || moving[a.body_a as usize] || moving[a.body_b as usize])
             {
-                // The front of each shape (`Shape::NARROW_PHASE_BYTES`): the
-                // rest of a polygon comes on demand.
+                // Only the front a contact's update reads of each (the rest
+                // of a polygon comes on demand).
                 for shape in [ahead.shape_a.index, ahead.shape_b.index] {
-                    if let Some(slot) = self.shapes.slots.get(shape as usize) {
-                        prefetch_front(&slot.value, Shape::NARROW_PHASE_BYTES);
-                    }
+                    self.shapes.prefetch_front(shape, Shape::NARROW_PHASE_BYTES);
                 }
-                // Only the front a contact's update reads of each body.
                 for body in [ahead.body_a, ahead.body_b] {
-                    if let Some(slot) = self.bodies.slots.get(body as usize) {
-                        prefetch_front(&slot.value, Body::NARROW_PHASE_BYTES);
-                    }
+                    self.bodies.prefetch_front(body, Body::NARROW_PHASE_BYTES);
                 }
             }
             let c = &self.contacts[i];
