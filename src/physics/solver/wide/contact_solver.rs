@@ -14,9 +14,7 @@
 use crate::physics::math::Real;
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::wide::constraint::{WideConstraint, WidePoint};
-use crate::physics::solver::wide::gather::{
-    gather, gather_velocity, indices_in_bounds, scatter, WideBody,
-};
+use crate::physics::solver::wide::gather::{gather, gather_velocity, scatter, WideBody};
 use crate::physics::solver::wide::lanes::{Lane, Mask, V2, W};
 use crate::physics::solver::Phase;
 
@@ -29,11 +27,7 @@ pub fn warm_start_all(bundles: &mut [WideConstraint], bodies: &mut [SolverBody])
         unsafe { warm_start_avx(bundles, bodies) };
     }
     #[cfg(not(target_arch = "x86_64"))]
-    {
-        check_indices(bundles, bodies);
-        // SAFETY: indices checked just above.
-        unsafe { warm_start_impl(bundles, bodies) };
-    }
+    warm_start_impl(bundles, bodies);
 }
 
 /// Solve (with bias) or relax (without) all bundles once (see
@@ -103,20 +97,13 @@ fn dispatch<const ITERATING: bool>(
         unsafe { solve_avx::<ITERATING>(bundles, bodies, pass) }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    {
-        check_indices(bundles, bodies);
-        // SAFETY: indices checked just above.
-        unsafe { solve_impl::<ITERATING>(bundles, bodies, pass) }
-    }
+    solve_impl::<ITERATING>(bundles, bodies, pass)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
 unsafe fn warm_start_avx(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
-    // Checked here, where it compiles to AVX.
-    check_indices(bundles, bodies);
-    // SAFETY: indices checked just above.
-    unsafe { warm_start_impl(bundles, bodies) };
+    warm_start_impl(bundles, bodies);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -126,10 +113,7 @@ unsafe fn solve_avx<const ITERATING: bool>(
     bodies: &mut [SolverBody],
     pass: Pass,
 ) -> (W, W) {
-    // Checked here, where it compiles to AVX.
-    check_indices(bundles, bodies);
-    // SAFETY: indices checked just above.
-    unsafe { solve_impl::<ITERATING>(bundles, bodies, pass) }
+    solve_impl::<ITERATING>(bundles, bodies, pass)
 }
 
 /// The AVX entry points may only run where the CPU has AVX.
@@ -138,16 +122,6 @@ fn assert_avx() {
     assert!(
         crate::physics::solver::wide::lanes::available(),
         "the wide solver needs AVX"
-    );
-}
-
-/// The lane loops index bodies unchecked (`gather.rs`): every index must
-/// be a body, and the dummy must exist.
-#[inline(always)]
-fn check_indices(bundles: &[WideConstraint], bodies: &[SolverBody]) {
-    assert!(
-        !bodies.is_empty() && indices_in_bounds(bodies, bundles.iter().map(|c| (&c.a, &c.b))),
-        "wide constraint refers to a body that does not exist"
     );
 }
 
@@ -174,15 +148,11 @@ fn points_used(c: &WideConstraint) -> usize {
     }
 }
 
-/// # Safety
-/// `check_indices(bundles, bodies)` holds.
 #[inline(always)]
-unsafe fn warm_start_impl(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
+fn warm_start_impl(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
     for c in bundles.iter_mut() {
-        // SAFETY (the gathers and scatters here): every index was checked
-        // by `check_indices` at the entry point.
-        let (mut va, mut wa) = unsafe { gather_velocity(bodies, &c.a) };
-        let (mut vb, mut wb) = unsafe { gather_velocity(bodies, &c.b) };
+        let (mut va, mut wa) = gather_velocity(bodies, &c.a);
+        let (mut vb, mut wb) = gather_velocity(bodies, &c.b);
         let n = c.n;
         let t = V2 { x: n.y, y: -n.x };
         // A lane without a second point has all its fields zero there, so
@@ -205,10 +175,8 @@ unsafe fn warm_start_impl(bundles: &mut [WideConstraint], bodies: &mut [SolverBo
             wb += c.ib * cp.rb.cross(p);
             vb = vb + p.scale(c.mb);
         }
-        unsafe {
-            scatter(bodies, &c.a, va, wa);
-            scatter(bodies, &c.b, vb, wb);
-        }
+        scatter(bodies, &c.a, va, wa);
+        scatter(bodies, &c.b, vb, wb);
     }
 }
 
@@ -274,10 +242,8 @@ fn record_impact(cp: &mut WidePoint, hit: Mask, v_start: W, s: W, a: W) {
     cp.impact_energy = W::select(hit, energy, cp.impact_energy);
 }
 
-/// # Safety
-/// `check_indices(bundles, bodies)` holds.
 #[inline(always)]
-unsafe fn solve_impl<const ITERATING: bool>(
+fn solve_impl<const ITERATING: bool>(
     bundles: &mut [WideConstraint],
     bodies: &mut [SolverBody],
     pass: Pass,
@@ -301,10 +267,8 @@ unsafe fn solve_impl<const ITERATING: bool>(
         if phase == Phase::Relax && first {
             count_second_half(c);
         }
-        // SAFETY (the gathers and scatters here): every index was checked
-        // by `check_indices` at the entry point.
-        let a = unsafe { gather(bodies, &c.a) };
-        let b = unsafe { gather(bodies, &c.b) };
+        let a = gather(bodies, &c.a);
+        let b = gather(bodies, &c.b);
         let mut vel = (a.v, a.w, b.v, b.w);
         let kick_offset = kick_offset_of(c);
         let terms = Terms {
@@ -321,10 +285,8 @@ unsafe fn solve_impl<const ITERATING: bool>(
         if phase == Phase::Relax {
             friction::<ITERATING>(c, &mut vel, &mut change);
         }
-        unsafe {
-            scatter(bodies, &c.a, vel.0, vel.1);
-            scatter(bodies, &c.b, vel.2, vel.3);
-        }
+        scatter(bodies, &c.a, vel.0, vel.1);
+        scatter(bodies, &c.b, vel.2, vel.3);
     }
     (change.delta, change.scale)
 }
