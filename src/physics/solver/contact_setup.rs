@@ -47,7 +47,8 @@ pub(crate) fn prepare_contacts(
     sc.touching_before.clear();
     for (li, link) in sc.links.iter().enumerate() {
         if let Some(ahead) = sc.links.get(li + AHEAD) {
-            prefetch_prefix(contacts, ahead.contact as usize, Contact::SOLVER_BYTES);
+            let bytes = Contact::prepare_bytes(ahead.points);
+            prefetch_prefix(contacts, ahead.contact as usize, bytes);
             for body in [ahead.a as usize, ahead.b as usize] {
                 prefetch(&sc.solver_bodies, body);
                 prefetch(&sc.solver_info, body);
@@ -132,7 +133,8 @@ pub(crate) fn store_contact_impulses(sc: &mut SolverScratch, contacts: &mut [Con
     sc.touching_changed.clear();
     for (li, (link, &slot)) in sc.links.iter().zip(&sc.slot_of_link).enumerate() {
         if let Some(ahead) = sc.links.get(li + AHEAD) {
-            prefetch_prefix(contacts, ahead.contact as usize, Contact::SOLVER_BYTES);
+            let bytes = Contact::store_bytes(ahead.points);
+            prefetch_prefix(contacts, ahead.contact as usize, bytes);
         }
         let slot = slot as usize;
         let contact = &mut contacts[link.contact as usize];

@@ -2,7 +2,7 @@
 //! Each step the narrow phase refreshes the manifold; points that keep their
 //! feature id keep last step's impulses (warm starting).
 
-use crate::physics::collision::manifold::Manifold;
+use crate::physics::collision::manifold::{Manifold, ManifoldPoint};
 use crate::physics::collision::narrow_phase::{collide, collide_into};
 use crate::physics::geometry::shape::ShapeGeom::Circle;
 use crate::physics::math::{Real, Transform, Vec2};
@@ -14,10 +14,15 @@ use serde::{Deserialize, Serialize};
 
 /// In declaration order (`repr(C)`): what the narrow phase reads of every
 /// contact each step comes first, in the first cache line and a half (a
-/// pair out of reach touches nothing else), the manifold's points and the
-/// basis after.
+/// pair out of reach touches nothing else); the material and the rounding
+/// radii there too, so that with the manifold after them a contact's
+/// solver data is three lines for one point and four for two
+/// (`prepare_bytes`); the basis last. Aligned to a cache line (its size is
+/// seven), so that those lines are the contact's own: an array of contacts
+/// from the allocator starts 16 bytes into a line, which put every
+/// contact's front across two lines.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[repr(C)]
+#[repr(C, align(64))]
 pub struct Contact {
     pub shape_a: ShapeId,
     pub shape_b: ShapeId,
@@ -32,7 +37,6 @@ pub struct Contact {
     pub friction: Real,
     pub static_friction: Real,
     pub restitution: Real,
-    pub manifold: Manifold,
     /// The shapes' rounding radii (a circle's radius, a rounded polygon's
     /// corner radius): the part of a contact anchor that stays on the line
     /// of the normal instead of turning with its body (see
@@ -41,12 +45,16 @@ pub struct Contact {
     pub radius_a: Real,
     #[serde(default)]
     pub radius_b: Real,
+    pub manifold: Manifold,
     /// Where the manifold was last computed, for reusing it while the
     /// bodies hardly move (`manifold_reuse.rs`). Older snapshots have none:
     /// their first step computes it.
     #[serde(default)]
     pub basis: ManifoldBasis,
 }
+
+// The line counts above rely on the size staying seven whole lines.
+const _: () = assert!(std::mem::size_of::<Contact>() == 448);
 
 /// What `Contact::update` did (counted in `StepProfile`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,10 +103,29 @@ pub fn should_collide(sa: &Shape, sb: &Shape, ba: &Body, bb: &Body) -> bool {
 }
 
 impl Contact {
-    /// The bytes of a contact the solver reads and writes (preparing its
-    /// constraint, storing the impulses back): all but the basis, which
-    /// only the narrow phase reads.
-    pub const SOLVER_BYTES: usize = std::mem::offset_of!(Contact, basis);
+    /// The bytes of a contact with `points` manifold points that preparing
+    /// its constraint reads: up to the last point's warm-start impulses
+    /// (three cache lines for one point, four for two). The rest of the
+    /// points and the basis are not the solver's.
+    pub fn prepare_bytes(points: u32) -> usize {
+        Self::point_offset(points) + std::mem::offset_of!(ManifoldPoint, total_normal_impulse)
+    }
+
+    /// The bytes of a contact with `points` manifold points that storing
+    /// the impulses back reads and writes: up to the last point's normal
+    /// velocity.
+    pub fn store_bytes(points: u32) -> usize {
+        Self::point_offset(points) + std::mem::offset_of!(ManifoldPoint, point)
+    }
+
+    /// Where the last of `points` manifold points starts.
+    fn point_offset(points: u32) -> usize {
+        use std::mem::{offset_of, size_of};
+        let last = points.clamp(1, 2) as usize - 1;
+        offset_of!(Contact, manifold)
+            + offset_of!(Manifold, points)
+            + last * size_of::<ManifoldPoint>()
+    }
 
     pub fn new(
         shape_a: ShapeId,
