@@ -28,10 +28,10 @@ pub struct ConstraintPoint {
     /// Impulses added by the restitution pass (its own friction budget).
     pub rest_normal: Real,
     pub rest_tangent: Real,
-    /// Last substep's totals, re-applied half before the solve phase and
-    /// half before the relax phase (matching the split gravity kicks).
+    /// Last substep's normal impulse, re-applied half before the solve
+    /// phase and half before the relax phase (matching the split gravity
+    /// kicks). Friction needs no copy (see `contact_solver::warm_start`).
     pub warm_normal: Real,
-    pub warm_tangent: Real,
     /// Kinetic energy the contact absorbed when it first stopped the
     /// approach this step (½·m_eff·v_impact²); negative until then.
     pub impact_energy: Real,
@@ -53,7 +53,6 @@ impl ConstraintPoint {
         rest_normal: 0.0,
         rest_tangent: 0.0,
         warm_normal: 0.0,
-        warm_tangent: 0.0,
         impact_energy: 0.0,
     };
 }

@@ -102,6 +102,7 @@ pub(crate) fn prepare_contacts(
                 // restitution pass.
                 let at = sc.lane_of_slot[slot - colored.start] as usize;
                 sc.bundles[at / LANES].set_lane(at % LANES, target);
+                sc.bounce_lanes[at / LANES].set_lane(at % LANES, target);
             }
         }
         if bouncy {

@@ -19,6 +19,11 @@ use crate::physics::solver::Phase;
 /// half, which also starts the substep's accumulators; the second half is
 /// the same velocity change, added per body by the second kick, and
 /// `count_second_half` books it in the accumulators.
+///
+/// Friction's accumulator keeps its whole impulse: only the relax phase
+/// solves friction, and by then both halves are applied, so booking them
+/// one by one (as the normal impulse must be, the solve phase reading it
+/// in between) would give the same number.
 #[inline]
 pub fn warm_start(c: &mut ContactConstraint, bodies: &mut [SolverBody]) {
     let (mut va, mut wa) = (bodies[c.a as usize].v, bodies[c.a as usize].w);
@@ -26,13 +31,11 @@ pub fn warm_start(c: &mut ContactConstraint, bodies: &mut [SolverBody]) {
     let tangent = right_perp(c.normal);
     for cp in c.points[..c.count].iter_mut() {
         cp.warm_normal = cp.normal_impulse;
-        cp.warm_tangent = cp.tangent_impulse;
         // Both halves of friction too: its first half holds a resting body
         // against the first gravity kick during the drift.
         let n_half = 0.5 * cp.warm_normal;
-        let t_half = 0.5 * cp.warm_tangent;
+        let t_half = 0.5 * cp.tangent_impulse;
         cp.normal_impulse = n_half;
-        cp.tangent_impulse = t_half;
         let p = n_half * c.normal + t_half * tangent;
         cp.total_normal_impulse += n_half;
         wa -= c.inv_i_a * cross(cp.anchor_a, p);
@@ -51,7 +54,6 @@ pub fn count_second_half(c: &mut ContactConstraint) {
     for cp in c.points[..c.count].iter_mut() {
         let n_half = 0.5 * cp.warm_normal;
         cp.normal_impulse += n_half;
-        cp.tangent_impulse += 0.5 * cp.warm_tangent;
         cp.total_normal_impulse += n_half;
     }
 }

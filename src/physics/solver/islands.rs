@@ -8,7 +8,7 @@ use crate::physics::joints::solver::iterating_passes;
 use crate::physics::settings::WorldSettings;
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::solver_order::{IslandRange, JointLinks, Link};
-use crate::physics::solver::wide::constraint::WideConstraint;
+use crate::physics::solver::wide::constraint::{WideBounce, WideConstraint};
 use crate::physics::solver::wide::lanes::{self, LANES};
 use crate::physics::world::contact::Contact;
 
@@ -169,6 +169,10 @@ fn layout_bundles(sc: &mut SolverScratch) {
         if sc.bundles.len() < bundles + count {
             sc.bundles
                 .resize(bundles + count, WideConstraint::default());
+        }
+        if sc.bounce_lanes.len() < bundles + count {
+            sc.bounce_lanes
+                .resize(bundles + count, WideBounce::default());
         }
         for (j, bundle) in sc.bundles[bundles..bundles + count].iter_mut().enumerate() {
             let lanes = (used - j * LANES).min(LANES);

@@ -28,7 +28,9 @@ pub(crate) fn restitution(sc: &mut SolverScratch, threshold: Real) {
         let slot = slot as usize;
         if colored.contains(&slot) {
             let at = sc.lane_of_slot[slot - colored.start] as usize;
-            sc.bundles[at / LANES].get_lane(at % LANES, &mut sc.constraints[slot]);
+            let c = &mut sc.constraints[slot];
+            sc.bundles[at / LANES].get_lane(at % LANES, c);
+            sc.bounce_lanes[at / LANES].get_lane(at % LANES, c);
         }
     }
     // Perfectly elastic, frictionless contacts that are all their bodies

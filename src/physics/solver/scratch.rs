@@ -11,7 +11,7 @@ use crate::physics::solver::contact_constraint::ContactConstraint;
 use crate::physics::solver::elastic::BounceStart;
 use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
 use crate::physics::solver::solver_order::{Link, SolverOrder};
-use crate::physics::solver::wide::constraint::WideConstraint;
+use crate::physics::solver::wide::constraint::{WideBounce, WideConstraint};
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SolverScratch {
@@ -41,6 +41,9 @@ pub(crate) struct SolverScratch {
     /// Colour groups eight at a time, and each slot's bundle·8 + lane
     /// (slots of the coloured range only).
     pub(crate) bundles: Vec<WideConstraint>,
+    /// Beside each bundle: what its bouncing lanes need (only bundles with
+    /// such a lane touch it).
+    pub(crate) bounce_lanes: Vec<WideBounce>,
     pub(crate) bundles_used: usize,
     /// The first bundles, of big iterating islands: solved
     /// `solver_order.wide_passes` times per phase.

@@ -93,6 +93,7 @@ fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phas
         constraints,
         solver_order,
         bundles,
+        bounce_lanes,
         bundles_used,
         iterating_bundles,
         joints,
@@ -110,6 +111,8 @@ fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phas
     );
     long_range::solve(reaches, solver_bodies, inv_h);
     let (iterating, single) = bundles[..*bundles_used].split_at_mut(*iterating_bundles);
+    let (iterating_bounce, single_bounce) =
+        bounce_lanes[..*bundles_used].split_at_mut(*iterating_bundles);
     if !iterating.is_empty() {
         let overflow = solver_order.iterating_overflow.map_or(&mut [][..], |r| {
             &mut constraints[r.start as usize..r.end as usize]
@@ -117,8 +120,15 @@ fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phas
         let passes = solver_order.wide_passes;
         for pass in 0..passes {
             let first = pass == 0;
-            let (delta, scale) =
-                wide::solve_iterating(iterating, solver_bodies, inv_h, push, phase, first);
+            let (delta, scale) = wide::solve_iterating(
+                iterating,
+                iterating_bounce,
+                solver_bodies,
+                inv_h,
+                push,
+                phase,
+                first,
+            );
             let (o_delta, o_scale) =
                 scalar_pass(overflow, solver_bodies, inv_h, push, phase, first);
             // Converged to single precision: more passes change nothing
@@ -130,7 +140,7 @@ fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phas
             }
         }
     }
-    wide::solve_all(single, solver_bodies, inv_h, push, phase);
+    wide::solve_all(single, single_bounce, solver_bodies, inv_h, push, phase);
     for range in solver_order.ranges.iter() {
         let island = &mut constraints[range.start as usize..range.end as usize];
         let iterations = range.iterations;

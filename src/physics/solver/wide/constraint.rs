@@ -2,6 +2,12 @@
 //! lanes (`WideConstraint`): filled from prepared scalar constraints, or
 //! prepared straight into a lane, before the substeps; read back into scalar
 //! form (bouncing contacts) or into the manifolds after them.
+//!
+//! The passes walk the bundles in order, so the hardware streams every line
+//! of every bundle in, used or not: a bundle's size is the substeps'
+//! traffic on a big pile. What only bouncing lanes use (impact energies,
+//! the relative acceleration) is kept beside the bundles (`WideBounce`),
+//! read only by bundles that have such a lane.
 
 use crate::physics::collision::manifold::Manifold;
 use crate::physics::math::{Real, Vec2};
@@ -11,9 +17,8 @@ use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
 use crate::physics::solver::wide::lanes::{Lane, Mask, LANES, V2, W};
 
 /// One point of eight constraints. In declaration order (`repr(C)`), two
-/// lane fields to a cache line, paired by the passes that read them, so a
-/// pass loads only the lines it needs (the bundles of a big pile do not fit
-/// in the cache, and their lines are the substeps' traffic).
+/// lane fields to a cache line, paired by the passes that read them; six
+/// lines.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C)]
 pub struct WidePoint {
@@ -28,17 +33,16 @@ pub struct WidePoint {
     // Warm start (the impulse) and relax.
     pub tangent_impulse: W,
     pub tangent_mass: W,
-    // Relax (friction); bouncing lanes only (impact energy).
+    // Relax (friction); warm start and the relax phase's first pass (the
+    // warm-start impulse; see `contact_solver::warm_start` for why
+    // friction's needs no copy).
     pub friction: W,
-    pub impact_energy: W,
-    // Warm start, and the relax phase's first pass.
     pub warm_normal: W,
-    pub warm_tangent: W,
 }
 
 impl WidePoint {
     /// Lane `i` from a prepared scalar point (all but the accumulators the
-    /// solver books: total impulse and the warm-start halves).
+    /// solver books: total impulse and the warm-start half).
     #[inline(always)]
     fn set(&mut self, i: usize, cp: &cs::ConstraintPoint) {
         self.ra.x.0[i] = cp.anchor_a.x as Lane;
@@ -51,14 +55,13 @@ impl WidePoint {
         self.normal_mass.0[i] = cp.normal_mass as Lane;
         self.tangent_mass.0[i] = cp.tangent_mass as Lane;
         self.friction.0[i] = cp.friction as Lane;
-        self.impact_energy.0[i] = cp.impact_energy as Lane;
     }
 }
 
 /// Up to eight constraints of one colour; unused lanes point at the static
 /// dummy body with zero masses and never write anything. Laid out like
 /// `WidePoint`: in declaration order, a cache line per pair of fields,
-/// the pairs by the passes that read them, and whole cache lines per bundle.
+/// the pairs by the passes that read them; 22 lines.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C, align(64))]
 pub struct WideConstraint {
@@ -81,28 +84,62 @@ pub struct WideConstraint {
     pub block: Mask,
     /// Lanes with a second point.
     pub two: Mask,
-    /// Lanes with restitution: only they record impact energy (the
-    /// restitution pass reads it; for the others it is never used).
+    /// Lanes with restitution: only they record impact energy (into the
+    /// bundle's `WideBounce`; the restitution pass reads it).
     pub bouncy: Mask,
-    // Bundles with block-solved lanes; bouncing lanes (`rel_accel`).
+    // Bundles with block-solved lanes.
     pub k11: W,
     pub k12: W,
     pub k22: W,
-    pub rel_accel: W,
     // Iterating islands only.
     /// Share of last substep's load a contact carries rigidly (scalar
     /// `ContactConstraint::load_share`): 0.5 in iterating islands, else 0.
     pub load_share: W,
-    /// Lanes in use.
-    pub lanes: u32,
     pub points: [WidePoint; 2],
+}
+
+// Whole cache lines, as counted above.
+const _: () = {
+    assert!(std::mem::size_of::<WidePoint>() == 6 * 64);
+    assert!(std::mem::size_of::<WideConstraint>() == 22 * 64);
+};
+
+/// What a bundle's bouncing lanes need besides (`WideConstraint::bouncy`),
+/// one per bundle beside the bundles; the other lanes' values are never
+/// read.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
+pub struct WideBounce {
+    /// Relative normal acceleration from gravity and forces (scalar
+    /// `ContactConstraint::rel_accel`).
+    pub rel_accel: W,
+    /// Kinetic energy each point absorbed when it first stopped the
+    /// approach (scalar `ConstraintPoint::impact_energy`).
+    pub impact_energy: [W; 2],
+}
+
+impl WideBounce {
+    /// Lane `i` from a prepared scalar constraint.
+    pub fn set_lane(&mut self, i: usize, c: &ContactConstraint) {
+        self.rel_accel.0[i] = c.rel_accel as Lane;
+        for (e, cp) in self.impact_energy.iter_mut().zip(&c.points) {
+            e.0[i] = cp.impact_energy as Lane;
+        }
+    }
+
+    /// Lane `i`'s impact energies back into its scalar constraint.
+    pub fn get_lane(&self, i: usize, c: &mut ContactConstraint) {
+        let count = c.count;
+        for (cp, e) in c.points[..count].iter_mut().zip(&self.impact_energy) {
+            cp.impact_energy = e.0[i] as Real;
+        }
+    }
 }
 
 impl WideConstraint {
     /// Start a bundle with `lanes` lanes in use; the rest are padding (the
     /// static dummy, zero masses: they compute nothing and write nothing).
     pub fn reset(&mut self, lanes: usize) {
-        self.lanes = lanes as u32;
         for i in lanes..LANES {
             self.set_lane(i, &ContactConstraint::default());
         }
@@ -127,7 +164,6 @@ impl WideConstraint {
             wp.set(i, cp);
             wp.total_normal_impulse.0[i] = cp.total_normal_impulse as Lane;
             wp.warm_normal.0[i] = cp.warm_normal as Lane;
-            wp.warm_tangent.0[i] = cp.warm_tangent as Lane;
         }
     }
 
@@ -153,7 +189,6 @@ impl WideConstraint {
         self.mass_scale.0[i] = softness.mass_scale as Lane;
         self.bias_rate.0[i] = softness.bias_rate as Lane;
         self.impulse_scale.0[i] = softness.impulse_scale as Lane;
-        self.rel_accel.0[i] = m.rel_accel as Lane;
         self.bouncy.set(i, restitution != 0.0);
     }
 
@@ -207,8 +242,8 @@ impl WideConstraint {
             approach[k] = cp.relative_velocity;
             anchors[k] = (cp.anchor_a, cp.anchor_b);
             wp.set(i, &cp);
-            // Nothing accumulated yet (warm_normal / warm_tangent are set
-            // by the warm start before anything reads them).
+            // Nothing accumulated yet (warm_normal is set by the warm start
+            // before anything reads it).
             wp.total_normal_impulse.0[i] = 0.0;
         }
         let block = if two {
@@ -228,8 +263,6 @@ impl WideConstraint {
             cp.tangent_impulse = wp.tangent_impulse.0[i] as Real;
             cp.total_normal_impulse = wp.total_normal_impulse.0[i] as Real;
             cp.warm_normal = wp.warm_normal.0[i] as Real;
-            cp.warm_tangent = wp.warm_tangent.0[i] as Real;
-            cp.impact_energy = wp.impact_energy.0[i] as Real;
         }
     }
 

@@ -13,7 +13,7 @@
 //! contacts, back to scalar form for the restitution pass).
 use crate::physics::math::Real;
 use crate::physics::solver::solver_body::SolverBody;
-use crate::physics::solver::wide::constraint::{WideConstraint, WidePoint};
+use crate::physics::solver::wide::constraint::{WideBounce, WideConstraint, WidePoint};
 use crate::physics::solver::wide::gather::{gather, gather_velocity, scatter, WideBody};
 use crate::physics::solver::wide::lanes::{Lane, Mask, V2, W};
 use crate::physics::solver::Phase;
@@ -34,12 +34,18 @@ pub fn warm_start_all(bundles: &mut [WideConstraint], bodies: &mut [SolverBody])
 /// `contact_solver::solve`): the one-pass islands, plain soft contacts.
 pub fn solve_all(
     bundles: &mut [WideConstraint],
+    bounce: &mut [WideBounce],
     bodies: &mut [SolverBody],
     inv_h: Real,
     push_speed: Real,
     phase: Phase,
 ) {
-    dispatch::<false>(bundles, bodies, Pass::new(inv_h, push_speed, phase, true));
+    dispatch::<false>(
+        bundles,
+        bounce,
+        bodies,
+        Pass::new(inv_h, push_speed, phase, true),
+    );
 }
 
 /// One pass of an iterating island's bundles: contacts carry their load
@@ -49,6 +55,7 @@ pub fn solve_all(
 /// books the second half of the warm start once).
 pub fn solve_iterating(
     bundles: &mut [WideConstraint],
+    bounce: &mut [WideBounce],
     bodies: &mut [SolverBody],
     inv_h: Real,
     push_speed: Real,
@@ -56,7 +63,7 @@ pub fn solve_iterating(
     first: bool,
 ) -> (Real, Real) {
     let pass = Pass::new(inv_h, push_speed, phase, first);
-    let (delta, scale) = dispatch::<true>(bundles, bodies, pass);
+    let (delta, scale) = dispatch::<true>(bundles, bounce, bodies, pass);
     let largest = |w: W| w.0.iter().fold(0.0 as Lane, |m, &x| m.max(x)) as Real;
     (largest(delta), largest(scale))
 }
@@ -87,17 +94,19 @@ impl Pass {
 #[inline(always)]
 fn dispatch<const ITERATING: bool>(
     bundles: &mut [WideConstraint],
+    bounce: &mut [WideBounce],
     bodies: &mut [SolverBody],
     pass: Pass,
 ) -> (W, W) {
+    assert_eq!(bundles.len(), bounce.len(), "one bounce record per bundle");
     #[cfg(target_arch = "x86_64")]
     {
         assert_avx();
         // SAFETY: the CPU supports AVX (checked just above).
-        unsafe { solve_avx::<ITERATING>(bundles, bodies, pass) }
+        unsafe { solve_avx::<ITERATING>(bundles, bounce, bodies, pass) }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    solve_impl::<ITERATING>(bundles, bodies, pass)
+    solve_impl::<ITERATING>(bundles, bounce, bodies, pass)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -110,10 +119,11 @@ unsafe fn warm_start_avx(bundles: &mut [WideConstraint], bodies: &mut [SolverBod
 #[target_feature(enable = "avx")]
 unsafe fn solve_avx<const ITERATING: bool>(
     bundles: &mut [WideConstraint],
+    bounce: &mut [WideBounce],
     bodies: &mut [SolverBody],
     pass: Pass,
 ) -> (W, W) {
-    solve_impl::<ITERATING>(bundles, bodies, pass)
+    solve_impl::<ITERATING>(bundles, bounce, bodies, pass)
 }
 
 /// The AVX entry points may only run where the CPU has AVX.
@@ -160,11 +170,11 @@ fn warm_start_impl(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
         for k in 0..points_used(c) {
             let cp = &mut c.points[k];
             cp.warm_normal = cp.normal_impulse;
-            cp.warm_tangent = cp.tangent_impulse;
+            // (Friction's accumulator keeps its whole impulse, as the
+            // scalar `warm_start`'s does.)
             let n_half = W::splat(0.5) * cp.warm_normal;
-            let t_half = W::splat(0.5) * cp.warm_tangent;
+            let t_half = W::splat(0.5) * cp.tangent_impulse;
             cp.normal_impulse = n_half;
-            cp.tangent_impulse = t_half;
             let p = V2 {
                 x: n_half * n.x + t_half * t.x,
                 y: n_half * n.y + t_half * t.y,
@@ -236,15 +246,16 @@ fn normal_terms(
 /// Record the impact energy where a point first engages (scalar
 /// `record_impact`), in the lanes of `hit`.
 #[inline(always)]
-fn record_impact(cp: &mut WidePoint, hit: Mask, v_start: W, s: W, a: W) {
+fn record_impact(recorded: &mut W, normal_mass: W, hit: Mask, v_start: W, s: W, a: W) {
     let vi_sq = v_start * v_start - W::splat(2.0) * a * s.max(W::ZERO);
-    let energy = W::splat(0.5) * cp.normal_mass * vi_sq.max(W::ZERO);
-    cp.impact_energy = W::select(hit, energy, cp.impact_energy);
+    let energy = W::splat(0.5) * normal_mass * vi_sq.max(W::ZERO);
+    *recorded = W::select(hit, energy, *recorded);
 }
 
 #[inline(always)]
 fn solve_impl<const ITERATING: bool>(
     bundles: &mut [WideConstraint],
+    bounce: &mut [WideBounce],
     bodies: &mut [SolverBody],
     pass: Pass,
 ) -> (W, W) {
@@ -255,32 +266,33 @@ fn solve_impl<const ITERATING: bool>(
         first,
     } = pass;
     // Only impact recording (bouncing lanes) needs it.
-    let kick_offset_of = |c: &WideConstraint| {
+    let kick_offset_of = |c: &WideConstraint, side: &WideBounce| {
         if phase == Phase::Solve && c.bouncy.any() {
-            W::splat(0.5) * c.rel_accel / W::splat(inv_h)
+            W::splat(0.5) * side.rel_accel / W::splat(inv_h)
         } else {
             W::ZERO
         }
     };
     let mut change = Change::default();
-    for c in bundles.iter_mut() {
+    for (c, side) in bundles.iter_mut().zip(bounce.iter_mut()) {
         if phase == Phase::Relax && first {
             count_second_half(c);
         }
         let a = gather(bodies, &c.a);
         let b = gather(bodies, &c.b);
         let mut vel = (a.v, a.w, b.v, b.w);
-        let kick_offset = kick_offset_of(c);
+        let kick_offset = kick_offset_of(c, side);
         let terms = Terms {
             inv_h,
             push_speed,
             phase,
             kick_offset,
         };
-        let solved = solve_block::<ITERATING>(c, &a, &b, &mut vel, terms, &mut change);
+        let solved = solve_block::<ITERATING>(c, side, &a, &b, &mut vel, terms, &mut change);
         let sequential = solved.not();
         if sequential.any() {
-            solve_points::<ITERATING>(c, &a, &b, &mut vel, sequential, terms, &mut change);
+            let lanes = (&a, &b, sequential);
+            solve_points::<ITERATING>(c, side, lanes, &mut vel, terms, &mut change);
         }
         if phase == Phase::Relax {
             friction::<ITERATING>(c, &mut vel, &mut change);
@@ -326,7 +338,6 @@ fn count_second_half(c: &mut WideConstraint) {
     for cp in c.points[..used].iter_mut() {
         let n_half = half * cp.warm_normal;
         cp.normal_impulse += n_half;
-        cp.tangent_impulse += half * cp.warm_tangent;
         cp.total_normal_impulse += n_half;
     }
 }
@@ -360,14 +371,14 @@ fn apply_all(c: &WideConstraint, ra: V2, rb: V2, p: V2, vel: &mut Vel) {
     );
 }
 
-/// The point-by-point normal solve in the lanes of `lanes`.
+/// The point-by-point normal solve, of the bodies `a`, `b` in the lanes
+/// of `lanes`.
 #[inline(always)]
 fn solve_points<const ITERATING: bool>(
     c: &mut WideConstraint,
-    a: &WideBody,
-    b: &WideBody,
+    side: &mut WideBounce,
+    (a, b, lanes): (&WideBody, &WideBody, Mask),
     vel: &mut Vel,
-    lanes: Mask,
     terms: Terms,
     change: &mut Change,
 ) {
@@ -383,7 +394,7 @@ fn solve_points<const ITERATING: bool>(
     let every_lane = lanes.all();
     for k in 0..points_used(c) {
         let on = lanes.and(has_point(c, k));
-        let (bouncy, rel_accel) = (c.bouncy, c.rel_accel);
+        let bouncy = c.bouncy;
         let s = separation(&c.points[k], c, a, b);
         let (bias, mass_scale, impulse_scale) = normal_terms(c, s, inv_h, push_speed, phase);
         let cp = &mut c.points[k];
@@ -399,12 +410,14 @@ fn solve_points<const ITERATING: bool>(
         let impulse = -cp.normal_mass * (mass_scale * vn + bias) - impulse_scale * soft_part;
         let new_impulse = (cp.normal_impulse + impulse).max(W::ZERO);
         if bouncy.any() {
+            let recorded = &mut side.impact_energy[k];
             let hit = on
                 .and(bouncy)
-                .and(cp.impact_energy.lt(W::ZERO))
+                .and(recorded.lt(W::ZERO))
                 .and(new_impulse.gt(W::ZERO))
                 .and(vn.lt(W::ZERO));
-            record_impact(cp, hit, vn - kick_offset, s, rel_accel);
+            let v_start = vn - kick_offset;
+            record_impact(recorded, cp.normal_mass, hit, v_start, s, side.rel_accel);
         }
         let applied = new_impulse - cp.normal_impulse;
         if ITERATING {
@@ -464,6 +477,7 @@ fn friction<const ITERATING: bool>(c: &mut WideConstraint, vel: &mut Vel, change
 #[inline(always)]
 fn solve_block<const ITERATING: bool>(
     c: &mut WideConstraint,
+    side: &mut WideBounce,
     a: &WideBody,
     b: &WideBody,
     vel: &mut Vel,
@@ -525,7 +539,7 @@ fn solve_block<const ITERATING: bool>(
         W::select(case_1, W::ZERO, W::select(case_2, only2, W::ZERO)),
     );
     let solved = c.block.and(case_both.or(case_1).or(case_2).or(case_none));
-    let (bouncy, rel_accel) = (c.bouncy, c.rel_accel);
+    let bouncy = c.bouncy;
     let (d1, d2) = (x1 - l1, x2 - l2);
     // Each point's approach without this substep's own impulses and with
     // the other point's at their new value (scalar `solve_block`).
@@ -537,12 +551,20 @@ fn solve_block<const ITERATING: bool>(
     {
         let cp = &mut c.points[k];
         if bouncy.any() {
+            let recorded = &mut side.impact_energy[k];
             let hit = solved
                 .and(bouncy)
-                .and(cp.impact_energy.lt(zero))
+                .and(recorded.lt(zero))
                 .and(new.gt(zero))
                 .and(v.lt(zero));
-            record_impact(cp, hit, v - kick_offset, s, rel_accel);
+            record_impact(
+                recorded,
+                cp.normal_mass,
+                hit,
+                v - kick_offset,
+                s,
+                side.rel_accel,
+            );
         }
         cp.normal_impulse = W::select(solved, new, cp.normal_impulse);
         cp.total_normal_impulse =
