@@ -4,14 +4,19 @@
 //! back (stage 15) puts the solved velocities and poses into the bodies.
 
 use crate::physics::math::{Real, Rot, Vec2};
+use crate::physics::prefetch::AHEAD;
 use crate::physics::settings::MAX_ANGULAR_SPEED;
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
 use crate::physics::world::bodies::{clamp_magnitude, clamp_position, clamp_speed};
-use crate::physics::world::body::BodyType;
+use crate::physics::world::body::{Body, BodyType};
 use crate::physics::world::step::continuous::needs_sweep;
 use crate::physics::world::step::sleep::advance_rest_timer;
 use crate::physics::world::World;
+
+/// The front of a body write back touches: up to its extents after the
+/// sleep timer.
+const WRITE_BACK_BYTES: usize = std::mem::offset_of!(Body, shapes);
 
 impl World {
     /// Prepare bodies: the working copies for substep `h`; remembers each
@@ -80,7 +85,14 @@ impl World {
         rest.push(0.0); // the static dummy
         let sweeps = self.settings.enable_continuous;
         let sleep_on = self.settings.enable_sleep;
-        for (sb, info) in sc.solver_bodies[1..].iter().zip(&sc.solver_info[1..]) {
+        let infos = &sc.solver_info[1..];
+        for (k, (sb, info)) in sc.solver_bodies[1..].iter().zip(infos).enumerate() {
+            // The body a few ahead, as far as this loop reads and writes it
+            // (pose and velocity to sleep timer; `Option`'s tag lies there
+            // too): reached by slot, it is what the loop waited for.
+            if let Some(ahead) = infos.get(k + AHEAD) {
+                self.bodies.prefetch_front(ahead.body, WRITE_BACK_BYTES);
+            }
             let b = self.bodies.at_mut(info.body);
             // The documented limits hold for what the step produces too.
             b.linear_velocity = clamp_speed(sb.v);
