@@ -41,34 +41,82 @@ pub struct WideBody {
     pub qs: W,
 }
 
-/// The lanes' body indices, each clamped to the last body. Every index a
-/// bundle holds is a body (the lanes are prepared from bodies the solver
-/// indexed, checked), so this changes nothing; it is what lets `gather`
-/// and `scatter` index without a check per lane — those checks were a
-/// twentieth of the step's instructions — and without a pass over all
-/// bundles first, whose cache misses cost a twentieth of the substeps of a
-/// big pile. The clamp is one vector minimum per eight lanes.
-#[inline(always)]
-fn clamped(bodies: &[SolverBody], idx: &[u32; LANES]) -> [usize; LANES] {
-    // Never empty: index 0 is the dummy (the solver's setup puts it there).
-    let last = bodies.len().checked_sub(1).expect("no dummy body") as u32;
-    debug_assert!(idx.iter().all(|&i| i <= last), "lane body out of range");
-    let min: [u32; LANES] = std::array::from_fn(|i| idx[i].min(last));
-    min.map(|i| i as usize)
+/// A bundle's lane body indices, each clamped to the last body of the
+/// slice they were taken against. Every index a bundle holds is a body
+/// (the lanes are prepared from bodies the solver indexed, checked), so
+/// the clamp changes nothing; it is what lets `gather` and `scatter` index
+/// without a check per lane — those checks were a twentieth of the step's
+/// instructions — and without a pass over all bundles first, whose cache
+/// misses cost a twentieth of the substeps of a big pile. Taken once per
+/// bundle side and used by both its gather and its scatter.
+#[derive(Clone, Copy)]
+pub struct Rows {
+    idx: [u32; LANES],
+    /// The length of the slice the indices were clamped to: any slice at
+    /// least this long holds them all.
+    bound: usize,
 }
 
-/// The rows of `idx` (clamped, see `clamped`).
-#[inline(always)]
-fn rows<'a>(bodies: &'a [SolverBody], idx: &[u32; LANES]) -> [&'a SolverBody; LANES] {
-    let idx = clamped(bodies, idx);
-    // SAFETY: every clamped index is below `bodies.len()`.
-    std::array::from_fn(|i| unsafe { bodies.get_unchecked(idx[i]) })
+impl Rows {
+    #[inline(always)]
+    pub fn of(bodies: &[SolverBody], idx: &[u32; LANES]) -> Rows {
+        // Never empty: index 0 is the dummy (the solver's setup puts it there).
+        let last = bodies.len().checked_sub(1).expect("no dummy body") as u32;
+        debug_assert!(idx.iter().all(|&i| i <= last), "lane body out of range");
+        // A plain loop over the array: it becomes two vector minimums.
+        let mut clamped = *idx;
+        for i in clamped.iter_mut() {
+            *i = (*i).min(last);
+        }
+        Rows {
+            idx: clamped,
+            bound: bodies.len(),
+        }
+    }
+
+    /// The indices as they are, for a bundle already checked.
+    ///
+    /// # Safety
+    /// Every index in `idx` is below `bodies.len()`.
+    #[inline(always)]
+    pub unsafe fn checked(bodies: &[SolverBody], idx: &[u32; LANES]) -> Rows {
+        Rows {
+            idx: *idx,
+            bound: bodies.len(),
+        }
+    }
+
+    /// The rows themselves, from a slice at least as long as the one the
+    /// indices were clamped to (one compare, not one per lane).
+    #[inline(always)]
+    fn of_slice<'a>(&self, bodies: &'a [SolverBody]) -> [&'a SolverBody; LANES] {
+        assert!(
+            self.bound <= bodies.len(),
+            "rows taken against another slice"
+        );
+        // SAFETY: every index is below `bound`, which is checked just above.
+        std::array::from_fn(|i| unsafe { bodies.get_unchecked(self.idx[i] as usize) })
+    }
 }
 
-/// Velocities and position changes of the bodies `idx`.
+/// Are all the lanes' body indices of `bundles` inside `bodies`? (One
+/// maximum over each bundle's sixteen, which vectorises, and one compare.)
 #[inline(always)]
-pub fn gather(bodies: &[SolverBody], idx: &[u32; LANES]) -> WideBody {
-    let rows = rows(bodies, idx);
+pub fn indices_in_bounds<'a>(
+    bodies: &[SolverBody],
+    mut lanes: impl Iterator<Item = (&'a [u32; LANES], &'a [u32; LANES])>,
+) -> bool {
+    let n = bodies.len();
+    lanes.all(|(a, b)| {
+        let max = a.iter().zip(b).fold(0, |m: u32, (&x, &y)| m.max(x).max(y));
+        (max as usize) < n
+    })
+}
+
+/// Velocities and position changes of the bodies `rows`.
+#[inline(always)]
+pub fn gather(bodies: &[SolverBody], rows: &Rows) -> WideBody {
+    let rows = rows.of_slice(bodies);
     #[cfg(target_arch = "x86_64")]
     {
         avx::gather(&rows)
@@ -92,10 +140,10 @@ pub fn gather(bodies: &[SolverBody], idx: &[u32; LANES]) -> WideBody {
     }
 }
 
-/// Only the velocities of the bodies `idx` (the warm start needs no more).
+/// Only the velocities of the bodies `rows` (the warm start needs no more).
 #[inline(always)]
-pub fn gather_velocity(bodies: &[SolverBody], idx: &[u32; LANES]) -> (V2, W) {
-    let rows = rows(bodies, idx);
+pub fn gather_velocity(bodies: &[SolverBody], rows: &Rows) -> (V2, W) {
+    let rows = rows.of_slice(bodies);
     #[cfg(target_arch = "x86_64")]
     {
         avx::gather_velocity(&rows)
@@ -113,18 +161,22 @@ pub fn gather_velocity(bodies: &[SolverBody], idx: &[u32; LANES]) -> (V2, W) {
     }
 }
 
-/// Write the lanes' velocities back to the bodies `idx`.
+/// Write the lanes' velocities back to the bodies `rows`.
 #[inline(always)]
-pub fn scatter(bodies: &mut [SolverBody], idx: &[u32; LANES], v: V2, w: W) {
-    let idx = clamped(bodies, idx);
+pub fn scatter(bodies: &mut [SolverBody], rows: &Rows, v: V2, w: W) {
+    assert!(
+        rows.bound <= bodies.len(),
+        "rows taken against another slice"
+    );
+    let idx = rows.idx;
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: every clamped index is below `bodies.len()`.
+    // SAFETY: every index is below `rows.bound`, checked just above.
     unsafe {
         avx::scatter(bodies, &idx, v, w)
     };
     #[cfg(not(target_arch = "x86_64"))]
     for (i, &k) in idx.iter().enumerate() {
-        let b = &mut bodies[k];
+        let b = &mut bodies[k as usize];
         b.v.x = v.x.0[i] as Real;
         b.v.y = v.y.0[i] as Real;
         b.w = w.0[i] as Real;
@@ -209,7 +261,7 @@ mod avx {
     /// # Safety
     /// Every index is below `bodies.len()`.
     #[inline(always)]
-    pub unsafe fn scatter(bodies: &mut [SolverBody], idx: &[usize; LANES], v: V2, wv: W) {
+    pub unsafe fn scatter(bodies: &mut [SolverBody], idx: &[u32; LANES], v: V2, wv: W) {
         // SAFETY: the CPU has AVX; every index is in bounds (the caller's
         // promise), and each store writes the first 32 bytes (v, w,
         // padding) of a 64-byte aligned SolverBody.
@@ -230,9 +282,9 @@ mod avx {
             for k in 0..4 {
                 let low = _mm256_castps256_ps128(u[k]);
                 let high = _mm256_extractf128_ps::<1>(u[k]);
-                let p = base.add(idx[k]) as *mut f64;
+                let p = base.add(idx[k] as usize) as *mut f64;
                 _mm256_store_pd(p, _mm256_cvtps_pd(low));
-                let p = base.add(idx[k + 4]) as *mut f64;
+                let p = base.add(idx[k + 4] as usize) as *mut f64;
                 _mm256_store_pd(p, _mm256_cvtps_pd(high));
             }
         }
@@ -303,7 +355,8 @@ mod tests {
         let mut bodies: Vec<SolverBody> = (0..12).map(|k| body(k as f64)).collect();
         bodies[0] = SolverBody::STATIC;
         let idx = [3, 0, 7, 11, 1, 0, 5, 9];
-        let g = gather(&bodies, &idx);
+        let rows = Rows::of(&bodies, &idx);
+        let g = gather(&bodies, &rows);
         let expect = |f: fn(f64) -> f64, dummy: f64| {
             W(std::array::from_fn(|i| {
                 if idx[i] == 0 {
@@ -320,14 +373,14 @@ mod tests {
         assert_eq!(g.dp.y, expect(|k| k + 0.5, 0.0));
         assert_eq!(g.qc, expect(|k| k + 0.6, 1.0));
         assert_eq!(g.qs, expect(|k| k + 0.7, 0.0));
-        let (gv, gw) = gather_velocity(&bodies, &idx);
+        let (gv, gw) = gather_velocity(&bodies, &rows);
         assert_eq!((gv.x, gv.y, gw), (g.v.x, g.v.y, g.w));
         let v = V2 {
             x: lanes(&idx, |k| -k),
             y: lanes(&idx, |k| 2.0 * k),
         };
         let w = lanes(&idx, |k| 3.0 * k + 1.0);
-        scatter(&mut bodies, &idx, v, w);
+        scatter(&mut bodies, &rows, v, w);
         for (k, b) in bodies.iter().enumerate() {
             let kf = k as f64;
             if k == 0 {
