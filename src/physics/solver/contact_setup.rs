@@ -10,7 +10,7 @@
 //! contact events, so that stage need not read every contact a third time.
 
 use crate::physics::math::Real;
-use crate::physics::prefetch::{prefetch, prefetch_prefix, AHEAD};
+use crate::physics::prefetch::{prefetch, prefetch_prefix, worth_asking, AHEAD};
 use crate::physics::settings::{WorldSettings, STICK_SPEED};
 use crate::physics::solver::contact_constraint::{self as cs, ContactConstraint};
 use crate::physics::solver::contact_solver::store_impulses;
@@ -45,8 +45,9 @@ pub(crate) fn prepare_contacts(
     sc.bouncy.clear();
     sc.bounce_start.clear();
     sc.touching_before.clear();
+    let ask_ahead = worth_asking::<Contact>(contacts.len());
     for (li, link) in sc.links.iter().enumerate() {
-        if let Some(ahead) = sc.links.get(li + AHEAD) {
+        if let Some(ahead) = sc.links.get(li + AHEAD).filter(|_| ask_ahead) {
             let bytes = Contact::prepare_bytes(ahead.points);
             prefetch_prefix(contacts, ahead.contact as usize, bytes);
             for body in [ahead.a as usize, ahead.b as usize] {
@@ -132,8 +133,9 @@ pub(crate) fn prepare_contacts(
 pub(crate) fn store_contact_impulses(sc: &mut SolverScratch, contacts: &mut [Contact]) {
     let colored = colored_range(sc);
     sc.touching_changed.clear();
+    let ask_ahead = worth_asking::<Contact>(contacts.len());
     for (li, (link, &slot)) in sc.links.iter().zip(&sc.slot_of_link).enumerate() {
-        if let Some(ahead) = sc.links.get(li + AHEAD) {
+        if let Some(ahead) = sc.links.get(li + AHEAD).filter(|_| ask_ahead) {
             let bytes = Contact::store_bytes(ahead.points);
             prefetch_prefix(contacts, ahead.contact as usize, bytes);
         }

@@ -4,7 +4,7 @@
 //! back (stage 15) puts the solved velocities and poses into the bodies.
 
 use crate::physics::math::{Real, Rot, Vec2};
-use crate::physics::prefetch::AHEAD;
+use crate::physics::prefetch::{worth_asking, AHEAD};
 use crate::physics::settings::MAX_ANGULAR_SPEED;
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
@@ -86,11 +86,12 @@ impl World {
         let sweeps = self.settings.enable_continuous;
         let sleep_on = self.settings.enable_sleep;
         let infos = &sc.solver_info[1..];
+        let ask_ahead = worth_asking::<Body>(infos.len());
         for (k, (sb, info)) in sc.solver_bodies[1..].iter().zip(infos).enumerate() {
             // The body a few ahead, as far as this loop reads and writes it
             // (pose and velocity to sleep timer; `Option`'s tag lies there
             // too): reached by slot, it is what the loop waited for.
-            if let Some(ahead) = infos.get(k + AHEAD) {
+            if let Some(ahead) = infos.get(k + AHEAD).filter(|_| ask_ahead) {
                 self.bodies.prefetch_front(ahead.body, WRITE_BACK_BYTES);
             }
             let b = self.bodies.at_mut(info.body);

@@ -3,9 +3,10 @@
 //! apart removed, and sleepers touched by a moving body woken.
 
 use crate::physics::math::{Real, Vec2};
-use crate::physics::prefetch::{prefetch_prefix, AHEAD};
+use crate::physics::prefetch::{prefetch_prefix, worth_asking, AHEAD};
 use crate::physics::solver::Candidate;
 use crate::physics::world::body::{Body, BodyType, Shape};
+use crate::physics::world::contact::Contact;
 use crate::physics::world::contact::Refresh;
 use crate::physics::world::step::StepScratch;
 use crate::physics::world::World;
@@ -39,17 +40,21 @@ impl World {
         sensors.clear();
         let (mut computed, mut kept) = (0, 0);
         let keep = self.settings.keep_manifolds;
+        let ask_ahead = worth_asking::<Contact>(self.contacts.len());
         let mut i = 0;
         while i < self.contacts.len() {
             // The front of the contact twice as far ahead, whose ids the
             // next look-ahead reads (waiting for that line was a seventh
             // of a big pile's narrow phase).
-            prefetch_prefix(&self.contacts, i + 2 * AHEAD, 64);
+            if ask_ahead {
+                prefetch_prefix(&self.contacts, i + 2 * AHEAD, 64);
+            }
             // The shapes and bodies of a contact a few ahead: reached by
             // index, they are what this loop waits for.
             if let Some(ahead) = self
                 .contacts
                 .get(i + AHEAD)
+                .filter(|_| ask_ahead)
                 .filter(|a| check_all || moving[a.body_a as usize] || moving[a.body_b as usize])
             {
                 // Only the front a contact's update reads of each (the rest
