@@ -63,7 +63,6 @@ impl Rows {
         // Never empty: index 0 is the dummy (the solver's setup puts it there).
         let last = bodies.len().checked_sub(1).expect("no dummy body") as u32;
         debug_assert!(idx.iter().all(|&i| i <= last), "lane body out of range");
-        // A plain loop over the array: it becomes two vector minimums.
         let mut clamped = *idx;
         for i in clamped.iter_mut() {
             *i = (*i).min(last);
