@@ -85,15 +85,22 @@ impl Rows {
         }
     }
 
-    /// The rows themselves, from a slice at least as long as the one the
-    /// indices were clamped to (one compare, not one per lane).
+    /// Every index is inside `bodies`: it is at least as long as the slice
+    /// the rows were taken against (one compare, not one per lane).
     #[inline(always)]
-    fn of_slice<'a>(&self, bodies: &'a [SolverBody]) -> [&'a SolverBody; LANES] {
+    fn assert_fits(&self, bodies: &[SolverBody]) {
         assert!(
             self.bound <= bodies.len(),
             "rows taken against another slice"
         );
-        // SAFETY: every index is below `bound`, which is checked just above.
+    }
+
+    /// The rows themselves, from a slice at least as long as the one the
+    /// indices were clamped to (one compare, not one per lane).
+    #[inline(always)]
+    fn of_slice<'a>(&self, bodies: &'a [SolverBody]) -> [&'a SolverBody; LANES] {
+        self.assert_fits(bodies);
+        // SAFETY: every index is below `bound`, which fits (just above).
         std::array::from_fn(|i| unsafe { bodies.get_unchecked(self.idx[i] as usize) })
     }
 }
@@ -163,13 +170,10 @@ pub fn gather_velocity(bodies: &[SolverBody], rows: &Rows) -> (V2, W) {
 /// Write the lanes' velocities back to the bodies `rows`.
 #[inline(always)]
 pub fn scatter(bodies: &mut [SolverBody], rows: &Rows, v: V2, w: W) {
-    assert!(
-        rows.bound <= bodies.len(),
-        "rows taken against another slice"
-    );
+    rows.assert_fits(bodies);
     let idx = rows.idx;
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: every index is below `rows.bound`, checked just above.
+    // SAFETY: every index is below `rows.bound`, which fits (just above).
     unsafe {
         avx::scatter(bodies, &idx, v, w)
     };
