@@ -300,14 +300,25 @@ impl JointConstraint {
 }
 
 /// Clamp a linear position error to the per-substep correction limit.
+/// The clamp is rare (a joint created off its pose), and taken out of line:
+/// inline, the compiler computed its square root and division for every
+/// row and selected the result, so each projection of a joint chain waited
+/// on both before the next joint could read the bodies (a fifth of
+/// joint_grid's projection samples).
 #[inline]
 pub(crate) fn clamp_correction(c: Vec2) -> Vec2 {
     let len2 = c.length_squared();
     if len2 > MAX_CORRECTION * MAX_CORRECTION {
-        c * (MAX_CORRECTION / len2.sqrt())
+        shorten_correction(c, len2)
     } else {
         c
     }
+}
+
+#[cold]
+#[inline(never)]
+fn shorten_correction(c: Vec2, len2: Real) -> Vec2 {
+    c * (MAX_CORRECTION / len2.sqrt())
 }
 
 /// Clamp an angular or scalar position error.
