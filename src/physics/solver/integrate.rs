@@ -93,14 +93,24 @@ fn is_kinematic(i: &SolverBodyInfo) -> bool {
     i.inv_mass == 0.0 && i.inv_i == 0.0 && i.accel == Vec2::ZERO
 }
 
-/// The engine's speed limits.
+/// The engine's speed limits. Reaching the linear one is rare, so its
+/// square root and division are out of line: inline, the compiler computed
+/// them for every body of every kick and selected the result.
 #[inline(always)]
-fn clamp_velocity(mut v: Vec2, w: Real) -> (Vec2, Real) {
+fn clamp_velocity(v: Vec2, w: Real) -> (Vec2, Real) {
     let speed2 = v.length_squared();
-    if speed2 > MAX_LINEAR_SPEED * MAX_LINEAR_SPEED {
-        v *= MAX_LINEAR_SPEED / speed2.sqrt();
-    }
+    let v = if speed2 > MAX_LINEAR_SPEED * MAX_LINEAR_SPEED {
+        slow_down(v, speed2)
+    } else {
+        v
+    };
     (v, w.clamp(-MAX_ANGULAR_SPEED, MAX_ANGULAR_SPEED))
+}
+
+#[cold]
+#[inline(never)]
+fn slow_down(v: Vec2, speed2: Real) -> Vec2 {
+    v * (MAX_LINEAR_SPEED / speed2.sqrt())
 }
 
 #[inline(always)]
