@@ -21,8 +21,8 @@
 
 use super::constraint::{JointConstraint, Prepared, IMPULSES};
 use super::{distance, hinge, mouse, slider, spring, weld, wheel, Joint, JointKind, JointStore};
-use crate::physics::prefetch::{worth_asking, AHEAD};
 use crate::physics::math::{Real, Rot, Vec2};
+use crate::physics::prefetch::{worth_asking, AHEAD};
 use crate::physics::solver::island_needs::STIFF_SPRING;
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::solver_body::SolverBody;
@@ -170,7 +170,9 @@ pub(crate) fn store_joint_impulses(sc: &mut SolverScratch, store: &mut JointStor
     let ask_ahead = worth_asking::<Joint>(sc.joints.len());
     for (i, c) in sc.joints.iter().enumerate() {
         if let Some(ahead) = sc.joints.get(i + AHEAD).filter(|_| ask_ahead) {
-            store.arena.prefetch_front(ahead.joint, std::mem::size_of::<Joint>());
+            store
+                .arena
+                .prefetch_front(ahead.joint, std::mem::size_of::<Joint>());
         }
         let (force, torque) = reaction(c, &sc.solver_bodies);
         let j = store.arena.at_mut(c.joint);
