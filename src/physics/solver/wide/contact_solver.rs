@@ -299,7 +299,7 @@ fn normal_terms(
             W::select(apart, W::ZERO, c.impulse_scale),
         )
     } else {
-        (W::select(apart, spec_bias, W::ZERO), W::ONE, W::ZERO)
+        (W::keep(apart, spec_bias), W::ONE, W::ZERO)
     }
 }
 
@@ -307,8 +307,8 @@ fn normal_terms(
 /// `record_impact`), in the lanes of `hit`.
 #[inline(always)]
 fn record_impact(recorded: &mut W, normal_mass: W, hit: Mask, v_start: W, s: W, a: W) {
-    let vi_sq = v_start * v_start - W::splat(2.0) * a * s.max(W::ZERO);
-    let energy = W::splat(0.5) * normal_mass * vi_sq.max(W::ZERO);
+    let vi_sq = v_start * v_start - W::splat(2.0) * a * s.max_zero();
+    let energy = W::splat(0.5) * normal_mass * vi_sq.max_zero();
     *recorded = W::select(hit, energy, *recorded);
 }
 
@@ -473,7 +473,7 @@ fn solve_points<const ITERATING: bool>(
             cp.normal_impulse
         };
         let impulse = -cp.normal_mass * (mass_scale * vn + bias) - impulse_scale * soft_part;
-        let new_impulse = (cp.normal_impulse + impulse).max(W::ZERO);
+        let new_impulse = (cp.normal_impulse + impulse).max_zero();
         if bouncy.any() {
             let recorded = &mut side.impact_energy[k];
             let hit = on
@@ -486,7 +486,7 @@ fn solve_points<const ITERATING: bool>(
         }
         let applied = new_impulse - cp.normal_impulse;
         if ITERATING {
-            change.note(W::select(on, applied, W::ZERO));
+            change.note(W::keep(on, applied));
             change.scale = change.scale.max(new_impulse);
         }
         let p = n.scale(applied);
@@ -524,8 +524,7 @@ fn friction<const ITERATING: bool>(c: &mut WideConstraint, vel: &mut Vel, change
         // f64::clamp(-max_f, max_f), lane by lane.
         let mut new_impulse = cp.tangent_impulse + impulse;
         let lo = -max_f;
-        new_impulse = W::select(new_impulse.lt(lo), lo, new_impulse);
-        new_impulse = W::select(new_impulse.gt(max_f), max_f, new_impulse);
+        new_impulse = new_impulse.at_least(lo).at_most(max_f);
         let applied = new_impulse - cp.tangent_impulse;
         cp.tangent_impulse = new_impulse;
         if ITERATING {
@@ -597,12 +596,8 @@ fn solve_block<const ITERATING: bool>(
     let case_2 = only2.ge(zero).and((k12 * only2 - r1).ge(zero));
     let case_none = r1.le(zero).and(r2.le(zero));
     // The first case that fits, in the scalar order.
-    let x1 = W::select(case_both, both.0, W::select(case_1, only1, W::ZERO));
-    let x2 = W::select(
-        case_both,
-        both.1,
-        W::select(case_1, W::ZERO, W::select(case_2, only2, W::ZERO)),
-    );
+    let x1 = W::select(case_both, both.0, W::keep(case_1, only1));
+    let x2 = W::select(case_both, both.1, W::keep(case_2.and_not(case_1), only2));
     let solved = c.block.and(case_both.or(case_1).or(case_2).or(case_none));
     let bouncy = c.bouncy;
     let (d1, d2) = (x1 - l1, x2 - l2);
@@ -635,8 +630,8 @@ fn solve_block<const ITERATING: bool>(
         cp.total_normal_impulse =
             W::select(solved, cp.total_normal_impulse + d, cp.total_normal_impulse);
         if ITERATING {
-            change.note(W::select(solved, d, zero));
-            change.scale = change.scale.max(W::select(solved, new, zero));
+            change.note(W::keep(solved, d));
+            change.scale = change.scale.max(W::keep(solved, new));
         }
     }
     let p1v = n.scale(d1);
