@@ -94,6 +94,11 @@ impl Reasons {
     pub fn any(self) -> bool {
         self.mass_ratio || self.depth || self.stiff || self.small
     }
+
+    /// A reason its joints iterate too (being small is not one).
+    pub fn joints_iterate(self) -> bool {
+        self.mass_ratio || self.stiff || self.depth
+    }
 }
 
 /// Per-island facts of one step, indexed by island root.

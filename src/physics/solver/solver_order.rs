@@ -76,6 +76,10 @@ pub struct SolverOrder {
     pub iterating_colors: usize,
     /// Passes per phase over the iterating colour groups (0: none).
     pub wide_passes: u32,
+    /// Some island has a reason to iterate its joints (a mass ratio, a
+    /// stiff spring, a deep pile): without one, no joint need be looked at
+    /// (`islands::choose_iterating_joints`).
+    pub joints_may_iterate: bool,
     /// The iterating colour groups' overflow (solved once per wide pass),
     /// at the end of `order`.
     pub iterating_overflow: Option<IslandRange>,
@@ -224,6 +228,7 @@ impl SolverOrder {
         };
         self.needs.classify(body_count, &mut self.uf, &input);
         let iterating = self.assign_iterations(body_count);
+        self.joints_may_iterate = self.needs.reasons.iter().any(|why| why.joints_iterate());
         self.iterating_colors = 0;
         self.wide_passes = 0;
         self.iterating_overflow = None;
