@@ -370,7 +370,8 @@ unsafe fn solve_impl<const ITERATING: bool, const CHECKED: bool>(
 
 /// Per-lane convergence measure of an iterating pass: the largest impulse
 /// change and the largest normal impulse (scalar `solve`'s `max_delta` and
-/// `scale`).
+/// `scale`). Both start at zero and only grow, never NaN, so `grow_to`
+/// gives what `max` would.
 #[derive(Clone, Copy, Default)]
 struct Change {
     delta: W,
@@ -380,7 +381,7 @@ struct Change {
 impl Change {
     #[inline(always)]
     fn note(&mut self, applied: W) {
-        self.delta = self.delta.max(applied.max(-applied));
+        self.delta = self.delta.grow_to(applied.abs());
     }
 }
 
@@ -487,7 +488,7 @@ fn solve_points<const ITERATING: bool>(
         let applied = new_impulse - cp.normal_impulse;
         if ITERATING {
             change.note(W::keep(on, applied));
-            change.scale = change.scale.max(new_impulse);
+            change.scale = change.scale.grow_to(new_impulse);
         }
         let p = n.scale(applied);
         if every_lane {
@@ -631,7 +632,7 @@ fn solve_block<const ITERATING: bool>(
             W::select(solved, cp.total_normal_impulse + d, cp.total_normal_impulse);
         if ITERATING {
             change.note(W::keep(solved, d));
-            change.scale = change.scale.max(W::keep(solved, new));
+            change.scale = change.scale.grow_to(W::keep(solved, new));
         }
     }
     let p1v = n.scale(d1);

@@ -194,6 +194,20 @@ mod avx {
         }
     }
 
+    /// `maxps(x, acc)` is `x > acc ? x : acc`, NaN in either giving `acc`.
+    #[inline(always)]
+    pub fn grow_to(acc: W, x: W) -> W {
+        // SAFETY: the CPU has AVX.
+        w(unsafe { _mm256_max_ps(v(x), v(acc)) })
+    }
+
+    /// The sign bits cleared, exactly what scalar `abs` does.
+    #[inline(always)]
+    pub fn abs(a: W) -> W {
+        // SAFETY: the CPU has AVX.
+        w(unsafe { _mm256_andnot_ps(_mm256_set1_ps(-0.0), v(a)) })
+    }
+
     #[inline(always)]
     pub fn and_not(a: Mask, b: Mask) -> Mask {
         // SAFETY: the CPU has AVX.
@@ -278,6 +292,25 @@ impl W {
             avx::max_zero(self),
             W(std::array::from_fn(|i| self.0[i].max(0.0)))
         )
+    }
+
+    /// `self.max(x)` for a running maximum `self` that is never NaN (a NaN
+    /// `x` leaves it as it is, as `max` does), in one micro-op.
+    #[inline(always)]
+    pub fn grow_to(self, x: W) -> W {
+        simd!(
+            avx::grow_to(self, x),
+            W(std::array::from_fn(|i| if x.0[i] > self.0[i] {
+                x.0[i]
+            } else {
+                self.0[i]
+            }))
+        )
+    }
+
+    #[inline(always)]
+    pub fn abs(self) -> W {
+        simd!(avx::abs(self), W(std::array::from_fn(|i| self.0[i].abs())))
     }
 
     /// `select(self.lt(lo), lo, self)`: raised to `lo` where below it.
@@ -537,8 +570,12 @@ mod tests {
             W([0.0, -0.0, -0.0, 0.0, 1.0, nan, nan, -2.0]),
             W([1.0, -1.0, 0.5, 0.0, 0.0, -0.0, 1e-40, 3.0]),
         ];
+        let mut acc = W::ZERO;
         for x in xs {
             same(x.max_zero(), x.max(W::ZERO), "max_zero");
+            same(acc.grow_to(x.abs()), acc.max(x.max(-x)), "grow_to(abs)");
+            same(acc.grow_to(x), acc.max(x), "grow_to");
+            acc = acc.max(x);
             for b in bounds {
                 same(x.at_least(b), W::select(x.lt(b), b, x), "at_least");
                 same(x.at_most(b), W::select(x.gt(b), b, x), "at_most");
