@@ -157,9 +157,9 @@ mod avx {
         }
     }
 
-    /// `_mm256_blendv_ps` is three micro-ops on this machine's cores (one
-    /// on older ones); these forms of the solver's common selects are one
-    /// (or two), with the same bits.
+    /// `_mm256_blendv_ps` is two or three micro-ops on recent Intel cores
+    /// (its mask must be read as well); these forms of the solver's common
+    /// selects are one (or two), with the same bits.
     #[inline(always)]
     pub fn keep(k: Mask, a: W) -> W {
         // SAFETY: the CPU has AVX.
@@ -285,7 +285,7 @@ impl W {
         )
     }
 
-    /// `self.max(W::ZERO)`, in three micro-ops instead of five.
+    /// `self.max(W::ZERO)` without the blend `max` needs for NaN lanes.
     #[inline(always)]
     pub fn max_zero(self) -> W {
         simd!(
