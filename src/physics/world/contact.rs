@@ -156,9 +156,14 @@ impl Contact {
     /// impulses over by feature id, or keep it while the bodies have hardly
     /// moved (`manifold_reuse.rs`) and `keep` allows it. `dt` sizes the
     /// speculative margin.
+    ///
+    /// The test for a pair out of reach (most pairs of a moving pile) is
+    /// inlined into the narrow phase's loop; the rest is a call of its own
+    /// (`update_in_reach`), whose large frame only pairs within reach set up.
+    #[inline(always)]
     pub fn update(
         &mut self,
-        (sa, sb): (&Shape, &Shape),
+        shapes: (&Shape, &Shape),
         (ba, bb): (&Body, &Body),
         dt: Real,
         keep: bool,
@@ -168,15 +173,7 @@ impl Contact {
         } else {
             speculative_margin(ba, bb, dt)
         };
-        if self.sensor {
-            // Sensors only care whether the shapes overlap.
-            let m = collide(&sa.geom, ba.xf, &sb.geom, bb.xf, spec);
-            let overlapping = m.points().iter().any(|p| p.separation < 0.0);
-            self.manifold = Manifold::default();
-            self.touching = overlapping;
-            return Refresh::Collided;
-        }
-        if out_of_reach(ba, bb, spec) {
+        if !self.sensor && out_of_reach(ba, bb, spec) {
             // Nothing within the speculative distance: what every pair
             // routine would find, without building the shapes' hulls.
             // Most such pairs were out of reach last step too, and writing
@@ -189,6 +186,27 @@ impl Contact {
             // The basis may stay: the manifold is now empty, and a basis
             // taken with points has no gap to keep it empty by.
             return Refresh::OutOfReach;
+        }
+        self.update_in_reach(shapes, (ba, bb), spec, keep)
+    }
+
+    /// `update` for a sensor or a pair within reach (`spec`: the
+    /// speculative distance).
+    #[inline(never)]
+    fn update_in_reach(
+        &mut self,
+        (sa, sb): (&Shape, &Shape),
+        (ba, bb): (&Body, &Body),
+        spec: Real,
+        keep: bool,
+    ) -> Refresh {
+        if self.sensor {
+            // Sensors only care whether the shapes overlap.
+            let m = collide(&sa.geom, ba.xf, &sb.geom, bb.xf, spec);
+            let overlapping = m.points().iter().any(|p| p.separation < 0.0);
+            self.manifold = Manifold::default();
+            self.touching = overlapping;
+            return Refresh::Collided;
         }
         // The material, mixed again every step a pair can have points (a
         // script may change a shape's friction); a pair out of reach has
