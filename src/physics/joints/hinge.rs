@@ -387,7 +387,6 @@ mod tests {
                 point_mass: PointMass::default(),
                 settling: false,
                 imp: [r(1.0), r(1.0), 0.0, 0.0, 0.0],
-                warm: [0.0; IMPULSES],
                 kind: Kind::Weld,
             };
             c.point_mass = PointMass::new(&c, ra, rb);

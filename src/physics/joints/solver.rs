@@ -105,7 +105,7 @@ pub(crate) fn prepare_joints(
             _ => None,
         };
         let angle0 = reference.map_or(0.0, |r| wrap_angle(ba.xf.q.inv_mul(qb).angle() - r));
-        // Pushed first and finished in place: a 328-byte record built on
+        // Pushed first and finished in place: a 288-byte record built on
         // the stack and then pushed was copied by a `memcpy` call (2 % of
         // a joint grid's or a ragdoll pile's step).
         sc.joints.push(JointConstraint {
@@ -127,7 +127,6 @@ pub(crate) fn prepare_joints(
             } else {
                 [0.0; IMPULSES]
             },
-            warm: [0.0; IMPULSES],
             point_mass: Default::default(),
             ra_s: Vec2::ZERO,
             rb_s: Vec2::ZERO,
@@ -194,15 +193,17 @@ pub(crate) fn store_joint_impulses(sc: &mut SolverScratch, store: &mut JointStor
 /// half kick and the contacts' warm start move no positions).
 pub(crate) fn warm_start_joints(
     joints: &mut [JointConstraint],
+    warm: &mut Vec<[Real; IMPULSES]>,
     bodies: &mut [SolverBody],
     first_substep: bool,
 ) {
-    for c in joints.iter_mut() {
+    warm.resize(joints.len(), [0.0; IMPULSES]);
+    for (c, warm) in joints.iter_mut().zip(warm.iter_mut()) {
         if first_substep {
             c.begin_phase(bodies);
         }
         c.settling = false;
-        c.warm = c.imp;
+        *warm = c.imp;
         for x in c.imp.iter_mut() {
             *x *= 0.5;
         }
@@ -241,18 +242,19 @@ fn apply_impulses(c: &JointConstraint, bodies: &mut [SolverBody], imp: &[Real; I
 /// the swing's energy per minute, measured.)
 pub(crate) fn solve_joints(
     joints: &mut [JointConstraint],
+    warm: &[[Real; IMPULSES]],
     iterating: &[u32],
     passes: usize,
     bodies: &mut [SolverBody],
     phase: Phase,
 ) {
     if phase == Phase::Relax {
-        for c in joints.iter_mut() {
+        for (c, &warm) in joints.iter_mut().zip(warm) {
             // The drift and the projection have turned the anchors. These
             // positions are also where the next substep's warm start finds
             // the bodies (see `warm_start_joints`).
             c.begin_phase(bodies);
-            let mut half = c.warm;
+            let mut half = warm;
             for x in half.iter_mut() {
                 *x *= 0.5;
             }

@@ -3,7 +3,7 @@
 //! visiting order. Reused from step to step, rebuilt by each (never in
 //! snapshots).
 
-use crate::physics::joints::constraint::JointConstraint;
+use crate::physics::joints::constraint::{JointConstraint, IMPULSES};
 use crate::physics::joints::long_range::Reach;
 use crate::physics::math::{Real, Rot, Vec2};
 use crate::physics::solver::bounce_cap::BounceCap;
@@ -59,6 +59,11 @@ pub(crate) struct SolverScratch {
     pub(crate) touching_changed: Vec<u32>,
     /// Joints of this step and the body pairs they join into islands.
     pub(crate) joints: Vec<JointConstraint>,
+    /// Each joint's impulses at this substep's warm start (the relax phase
+    /// applies the second half): beside the records, not in them, because
+    /// the solve phase and the projection never read them and every byte of
+    /// a record is streamed in each of their passes.
+    pub(crate) joint_warm: Vec<[Real; IMPULSES]>,
     /// Joints pulled past their breaking force this step (slot indices, in
     /// the joints' order), noted when their impulses are stored.
     pub(crate) broken_joints: Vec<u32>,

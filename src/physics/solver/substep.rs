@@ -44,7 +44,12 @@ pub(crate) fn warm_start(s: &mut SolverScratch, first_substep: bool) {
         }
     }
     remember_warm_start(&s.solver_bodies, &mut s.solver_info);
-    joint_solver::warm_start_joints(&mut s.joints, &mut s.solver_bodies, first_substep);
+    joint_solver::warm_start_joints(
+        &mut s.joints,
+        &mut s.joint_warm,
+        &mut s.solver_bodies,
+        first_substep,
+    );
 }
 
 /// c. Solve: joints and contacts with the soft bias.
@@ -97,6 +102,7 @@ fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phas
         bundles_used,
         iterating_bundles,
         joints,
+        joint_warm,
         iterating_joints,
         joint_passes,
         reaches,
@@ -104,6 +110,7 @@ fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phas
     } = s;
     joint_solver::solve_joints(
         joints,
+        joint_warm,
         iterating_joints,
         *joint_passes,
         solver_bodies,
