@@ -249,6 +249,8 @@ pub(crate) fn solve_joints(
     phase: Phase,
 ) {
     if phase == Phase::Relax {
+        // (Zipped, so a warm start that did not run would skip joints.)
+        assert_eq!(warm.len(), joints.len(), "relax phase before warm start");
         for (c, &warm) in joints.iter_mut().zip(warm) {
             // The drift and the projection have turned the anchors. These
             // positions are also where the next substep's warm start finds
