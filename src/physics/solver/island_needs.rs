@@ -95,8 +95,10 @@ impl Reasons {
         self.mass_ratio || self.depth || self.stiff || self.small
     }
 
-    /// A reason its joints iterate too (being small is not one).
-    pub fn joints_iterate(self) -> bool {
+    /// A reason to converge whatever the island's size (a mass ratio, a
+    /// deep pile, a stiff spring): such an island gets the full budget of
+    /// passes, and its joints iterate too. Being small is not one.
+    pub fn needs_convergence(self) -> bool {
         self.mass_ratio || self.stiff || self.depth
     }
 }

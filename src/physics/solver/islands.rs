@@ -106,7 +106,7 @@ fn choose_iterating_joints(sc: &mut SolverScratch) {
         let body = if c.a != 0 { c.a } else { c.b };
         let root = sc.solver_order.uf.find(body) as usize;
         let why = sc.solver_order.needs.reasons[root];
-        if why.joints_iterate() {
+        if why.needs_convergence() {
             sc.iterating_joints.push(i as u32);
         }
     }

@@ -228,7 +228,7 @@ impl SolverOrder {
         };
         self.needs.classify(body_count, &mut self.uf, &input);
         let iterating = self.assign_iterations(body_count);
-        self.joints_may_iterate = self.needs.reasons.iter().any(|why| why.joints_iterate());
+        self.joints_may_iterate = self.needs.reasons.iter().any(|why| why.needs_convergence());
         self.iterating_colors = 0;
         self.wide_passes = 0;
         self.iterating_overflow = None;
@@ -258,7 +258,7 @@ impl SolverOrder {
     fn iterates_wide(&self, root: usize, wide: bool) -> bool {
         let why = self.needs.reasons[root];
         wide && self.iterations[root] > 1
-            && (why.mass_ratio || why.depth || why.stiff)
+            && why.needs_convergence()
             && self.needs.points[root] >= WIDE_ISLAND_POINTS
     }
 
@@ -277,7 +277,7 @@ impl SolverOrder {
         self.iterations.clear();
         self.iterations.extend((0..n).map(|r| {
             let why = reasons[r];
-            if why.mass_ratio || why.depth || why.stiff {
+            if why.needs_convergence() {
                 cap
             } else if why.small {
                 cap.min(SMALL_ISLAND_PASSES)
