@@ -83,6 +83,7 @@ impl World {
             ));
         }
         self.pair_map = self.checked_contacts()?;
+        self.check_bases()?;
         self.check_islands()?;
         self.check_joints()?;
         self.recompute_mass_data()?;
@@ -210,6 +211,35 @@ impl World {
         Ok(map)
     }
 
+    /// One basis per contact, each finite if valid. A snapshot from before
+    /// the bases were kept beside the contacts has none: each contact gets
+    /// an invalid one (its first step computes the manifold). Each
+    /// contact's `round` (not in snapshots) from its shapes.
+    fn check_bases(&mut self) -> Result<(), String> {
+        for c in &mut self.contacts {
+            c.round = Contact::is_round(
+                self.shapes.at(c.shape_a.index),
+                self.shapes.at(c.shape_b.index),
+            );
+        }
+        if self.bases.is_empty() {
+            self.bases.resize(self.contacts.len(), Default::default());
+        }
+        if self.bases.len() != self.contacts.len() {
+            return Err(format!(
+                "world.bases: {} bases for {} contacts",
+                self.bases.len(),
+                self.contacts.len()
+            ));
+        }
+        for (k, basis) in self.bases.iter().enumerate() {
+            if basis.valid && !basis.is_finite() {
+                return Err(format!("world.bases[{k}]: not finite"));
+            }
+        }
+        Ok(())
+    }
+
     fn check_contact(&self, at: &str, c: &Contact) -> Result<(), String> {
         for (field, id) in [("shape_a", c.shape_a), ("shape_b", c.shape_b)] {
             if !self.shapes.is_live(id.index, id.generation) {
@@ -245,9 +275,6 @@ impl World {
                 "{at}.manifold.count: {} is out of range (0 to 2)",
                 c.manifold.count
             ));
-        }
-        if c.basis.valid && !c.basis.is_finite() {
-            return Err(format!("{at}.basis: not finite"));
         }
         within(&format!("{at}.friction"), c.friction, 0.0, 1e3)?;
         within(

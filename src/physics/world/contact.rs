@@ -17,10 +17,13 @@ use serde::{Deserialize, Serialize};
 /// pair out of reach touches nothing else); the material and the rounding
 /// radii there too, so that with the manifold after them a contact's
 /// solver data is three lines for one point and four for two
-/// (`prepare_bytes`); the basis last. Aligned to a cache line (its size is
-/// seven), so that those lines are the contact's own: an array of contacts
-/// from the allocator starts 16 bytes into a line, which put every
-/// contact's front across two lines.
+/// (`prepare_bytes`). Aligned to a cache line (its size is five), so that
+/// those lines are the contact's own: an array of contacts from the
+/// allocator starts 16 bytes into a line, which put every contact's front
+/// across two lines. The manifold's basis for reuse is not here but beside
+/// it (`World::bases`): only polygon pairs read it, and the loops over
+/// every contact (narrow phase, prepare, store) would stream its 160 bytes
+/// for nothing.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[repr(C, align(64))]
 pub struct Contact {
@@ -33,6 +36,12 @@ pub struct Contact {
     pub sensor: bool,
     /// Touching as far as events are concerned (begin/end, sensor inside).
     pub touching: bool,
+    /// One of the shapes is a circle: the pair never keeps its manifold
+    /// (see `update_in_reach`), so its basis (`World::bases`) is never read
+    /// or asked for. Shapes never change kind; a restored snapshot's
+    /// contacts get it from their shapes (`check_restored`).
+    #[serde(skip)]
+    pub round: bool,
     /// Mixed material: friction sqrt(fa·fb), restitution max(ea, eb).
     pub friction: Real,
     pub static_friction: Real,
@@ -46,15 +55,10 @@ pub struct Contact {
     #[serde(default)]
     pub radius_b: Real,
     pub manifold: Manifold,
-    /// Where the manifold was last computed, for reusing it while the
-    /// bodies hardly move (`manifold_reuse.rs`). Older snapshots have none:
-    /// their first step computes it.
-    #[serde(default)]
-    pub basis: ManifoldBasis,
 }
 
-// The line counts above rely on the size staying seven whole lines.
-const _: () = assert!(std::mem::size_of::<Contact>() == 448);
+// The line counts above rely on the size staying five whole lines.
+const _: () = assert!(std::mem::size_of::<Contact>() == 320);
 
 /// What `Contact::update` did (counted in `StepProfile`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,7 +110,7 @@ impl Contact {
     /// The bytes of a contact with `points` manifold points that preparing
     /// its constraint reads: up to the last point's warm-start impulses
     /// (three cache lines for one point, four for two). The rest of the
-    /// points and the basis are not the solver's.
+    /// points are not the solver's.
     pub fn prepare_bytes(points: u32) -> usize {
         Self::point_offset(points) + std::mem::offset_of!(ManifoldPoint, total_normal_impulse)
     }
@@ -146,16 +150,22 @@ impl Contact {
             restitution: mix_restitution(sa.restitution, sb.restitution),
             sensor: sa.sensor || sb.sensor,
             touching: false,
+            round: Self::is_round(sa, sb),
             radius_a: sa.geom.rounding(),
             radius_b: sb.geom.rounding(),
-            basis: ManifoldBasis::default(),
         }
+    }
+
+    /// Is either shape a circle? (`round`)
+    pub fn is_round(sa: &Shape, sb: &Shape) -> bool {
+        matches!(sa.geom, Circle(_)) || matches!(sb.geom, Circle(_))
     }
 
     /// Recompute the manifold from the bodies' current transforms, carrying
     /// impulses over by feature id, or keep it while the bodies have hardly
     /// moved (`manifold_reuse.rs`) and `keep` allows it. `dt` sizes the
-    /// speculative margin.
+    /// speculative margin. `basis` is the contact's own (`World::bases`):
+    /// only pairs without a circle read it.
     ///
     /// The test for a pair out of reach (most pairs of a moving pile) is
     /// inlined into the narrow phase's loop; the rest is a call of its own
@@ -163,6 +173,7 @@ impl Contact {
     #[inline(always)]
     pub fn update(
         &mut self,
+        basis: &mut ManifoldBasis,
         shapes: (&Shape, &Shape),
         (ba, bb): (&Body, &Body),
         dt: Real,
@@ -187,7 +198,7 @@ impl Contact {
             // taken with points has no gap to keep it empty by.
             return Refresh::OutOfReach;
         }
-        self.update_in_reach(shapes, (ba, bb), spec, keep)
+        self.update_in_reach(basis, shapes, (ba, bb), spec, keep)
     }
 
     /// `update` for a sensor or a pair within reach (`spec`: the
@@ -195,6 +206,7 @@ impl Contact {
     #[inline(never)]
     fn update_in_reach(
         &mut self,
+        basis: &mut ManifoldBasis,
         (sa, sb): (&Shape, &Shape),
         (ba, bb): (&Body, &Body),
         spec: Real,
@@ -217,11 +229,10 @@ impl Contact {
         // A pair with a circle collides in about the time the reuse test
         // takes (and a ball pit's rolling balls would seldom be kept):
         // kept manifolds are for polygons and segments.
-        let round = matches!(sa.geom, Circle(_)) || matches!(sb.geom, Circle(_));
-        let keep = keep && !round;
-        if keep && self.basis.holds(self.manifold.count, spec, ba, bb) {
+        let keep = keep && !self.round;
+        if keep && basis.holds(self.manifold.count, spec, ba, bb) {
             if self.manifold.count > 0 {
-                self.basis.apply(&mut self.manifold, ba, bb);
+                basis.apply(&mut self.manifold, ba, bb);
             }
             return Refresh::Kept;
         }
@@ -246,10 +257,11 @@ impl Contact {
             }
         }
         if keep {
-            self.basis = ManifoldBasis::capture(m, apart, (&sa.geom, &sb.geom), ba, bb);
-        } else if self.basis.valid {
-            // (Not written over itself every step: a ball pit's contacts.)
-            self.basis = ManifoldBasis::default();
+            *basis = ManifoldBasis::capture(m, apart, (&sa.geom, &sb.geom), ba, bb);
+        } else if !self.round && basis.valid {
+            // Reuse switched off. (A pair with a circle never has a basis,
+            // and does not read its line: a ball pit's contacts.)
+            *basis = ManifoldBasis::default();
         }
         Refresh::Collided
     }

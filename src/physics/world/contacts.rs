@@ -22,7 +22,7 @@ impl World {
     /// event when it was touching and `events` is set.
     pub(crate) fn remove_contact(&mut self, i: usize, events: bool) {
         // What is needed of the contact is read in place, before it goes:
-        // the 448-byte record itself is never copied out (that copy was a
+        // the 320-byte record itself is never copied out (that copy was a
         // twentieth of a tumbler's narrow phase, where pairs come and go).
         let c = &self.contacts[i];
         let key = crate::physics::world::hash::pair_key(c.shape_a.index, c.shape_b.index);
@@ -30,6 +30,7 @@ impl World {
             self.events.push_end(c, &self.bodies);
         }
         self.contacts.swap_remove(i);
+        self.bases.swap_remove(i);
         self.pair_map.remove(&key);
         if i < self.contacts.len() {
             let moved = &self.contacts[i];

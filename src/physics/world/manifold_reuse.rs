@@ -20,9 +20,10 @@
 //! or two (0.5 mm a step is 3 cm/s at 60 Hz); bounces, impacts and
 //! anything fast always get the full narrow phase.
 //!
-//! The basis lives in the contact (and so in snapshots): a restored world
-//! reuses exactly what the original would have, and stepping stays
-//! deterministic. It is stored relative to the bodies' origins, not their
+//! The basis lives beside its contact (`World::bases`, same index; only
+//! polygon pairs read it, so the loops over every contact do not stream
+//! it) and in snapshots: a restored world reuses exactly what the original
+//! would have, and stepping stays deterministic. It is stored relative to the bodies' origins, not their
 //! centres of mass, so a body whose mass properties change (a shape added)
 //! still gets the right anchors.
 

@@ -10,7 +10,7 @@ use crate::physics::settings::WorldSettings;
 use crate::physics::world::body::{BodyDef, BodyType, ShapeDef};
 use crate::physics::world::contact::{Contact, Refresh};
 use crate::physics::world::id::{BodyId, ShapeId};
-use crate::physics::world::manifold_reuse::MANIFOLD_REUSE_DISTANCE;
+use crate::physics::world::manifold_reuse::{ManifoldBasis, MANIFOLD_REUSE_DISTANCE};
 use crate::physics::world::World;
 
 const DT: Real = 1.0 / 60.0;
@@ -47,19 +47,37 @@ fn body(w: &mut World, body_type: BodyType, geom: ShapeGeom, at: Vec2) -> (BodyI
     (b, s)
 }
 
+/// A contact with its basis (the world keeps the bases beside the
+/// contacts).
+#[derive(Clone)]
+struct Probe {
+    contact: Contact,
+    basis: ManifoldBasis,
+}
+
+impl std::ops::Deref for Probe {
+    type Target = Contact;
+    fn deref(&self) -> &Contact {
+        &self.contact
+    }
+}
+
 /// `c` updated for the bodies' current poses (`keep`: may it be kept?).
-fn update(w: &World, c: &mut Contact, keep: bool) -> Refresh {
+fn update(w: &World, c: &mut Probe, keep: bool) -> Refresh {
     let sa = w.shape(c.shape_a).unwrap();
     let sb = w.shape(c.shape_b).unwrap();
     let ba = w.body(sa.body).unwrap();
     let bb = w.body(sb.body).unwrap();
-    c.update((sa, sb), (ba, bb), DT, keep)
+    c.contact.update(&mut c.basis, (sa, sb), (ba, bb), DT, keep)
 }
 
-fn new_contact(w: &World, (a, sa): (BodyId, ShapeId), (b, sb): (BodyId, ShapeId)) -> Contact {
+fn new_contact(w: &World, (a, sa): (BodyId, ShapeId), (b, sb): (BodyId, ShapeId)) -> Probe {
     let shape_a = w.shape(sa).unwrap();
     let shape_b = w.shape(sb).unwrap();
-    Contact::new(sa, sb, shape_a, shape_b, a.index, b.index)
+    Probe {
+        contact: Contact::new(sa, sb, shape_a, shape_b, a.index, b.index),
+        basis: ManifoldBasis::default(),
+    }
 }
 
 #[test]
@@ -194,6 +212,14 @@ fn a_pair_is_kept_without_points_only_while_the_narrow_phase_finds_none() {
 /// A ten-box stack on the ground, sleep off, for `steps` steps: the boxes'
 /// final positions and the last step's profile.
 fn stack(keep_manifolds: bool, steps: usize) -> (Vec<Vec2>, u64, u64) {
+    let (w, boxes) = stack_world(keep_manifolds, steps);
+    let p = w.profile();
+    let at = boxes.iter().map(|&b| w.body(b).unwrap().xf.p).collect();
+    (at, p.manifolds_kept, p.manifolds_computed)
+}
+
+/// The world of `stack`, and its boxes.
+fn stack_world(keep_manifolds: bool, steps: usize) -> (World, Vec<BodyId>) {
     let mut w = World::new(WorldSettings {
         enable_sleep: false,
         keep_manifolds,
@@ -220,9 +246,49 @@ fn stack(keep_manifolds: bool, steps: usize) -> (Vec<Vec2>, u64, u64) {
     for _ in 0..steps {
         w.step(DT);
     }
-    let p = w.profile();
-    let at = boxes.iter().map(|&b| w.body(b).unwrap().xf.p).collect();
-    (at, p.manifolds_kept, p.manifolds_computed)
+    (w, boxes)
+}
+
+#[test]
+fn a_snapshot_keeps_the_bases_and_an_older_one_without_them_restores() {
+    let (mut w, _) = stack_world(true, 100);
+    let json = w.to_snapshot();
+    // Read back: the same bases, so the same manifolds kept, bit for bit.
+    let mut restored = World::from_snapshot(&json).unwrap();
+    assert_eq!(restored.bases, w.bases);
+    assert!(w.bases.iter().filter(|b| b.valid).count() >= 10);
+    for _ in 0..50 {
+        w.step(DT);
+        restored.step(DT);
+        assert_eq!(restored.state_hash(), w.state_hash());
+        assert_eq!(
+            restored.profile().manifolds_kept,
+            w.profile().manifolds_kept
+        );
+    }
+    // An older snapshot kept each basis inside its contact: it restores,
+    // without bases, and its first step computes the manifolds.
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let bases = v.as_object_mut().unwrap().remove("bases").unwrap();
+    let contacts = v["contacts"].as_array_mut().unwrap();
+    for (c, b) in contacts.iter_mut().zip(bases.as_array().unwrap()) {
+        c["basis"] = b.clone();
+    }
+    let mut older = World::from_snapshot(&v.to_string()).unwrap();
+    assert_eq!(older.bases.len(), older.contacts.len());
+    assert!(older.bases.iter().all(|b| !b.valid));
+    older.step(DT);
+    assert_eq!(older.profile().manifolds_computed, 10);
+    older.step(DT);
+    assert_eq!(older.profile().manifolds_kept, 10);
+    // One basis short: refused, naming the field.
+    let mut short: serde_json::Value = serde_json::from_str(&json).unwrap();
+    short["bases"].as_array_mut().unwrap().pop();
+    let err = World::from_snapshot(&short.to_string())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("world.bases: "), "{err}");
 }
 
 #[test]

@@ -49,6 +49,7 @@ use crate::physics::world::contact::Contact;
 use crate::physics::world::events::StepEvents;
 use crate::physics::world::hash::PairMap;
 use crate::physics::world::id::Arena;
+use crate::physics::world::manifold_reuse::ManifoldBasis;
 use crate::physics::world::profile::StepProfile;
 use crate::physics::world::sleeping_islands::SleepingIslands;
 use crate::physics::world::stale::StaleCaches;
@@ -62,6 +63,13 @@ pub struct World {
     pub(crate) shapes: Arena<Shape>,
     pub(crate) broad_phase: BroadPhase,
     pub(crate) contacts: Vec<Contact>,
+    /// Where each contact's manifold was last computed, for keeping it
+    /// while the bodies hardly move (`manifold_reuse.rs`): one per contact,
+    /// same index, apart from the contacts because only polygon pairs read
+    /// it. Snapshots older than this field kept each basis inside its
+    /// contact; they restore without (their first step computes it).
+    #[serde(default)]
+    pub(crate) bases: Vec<ManifoldBasis>,
     /// Pair key → index in `contacts` (lookups only, never iterated).
     pub(crate) pair_map: PairMap<u32>,
     pub(crate) sleeping: SleepingIslands,
@@ -108,6 +116,7 @@ impl World {
             shapes: Arena::default(),
             broad_phase: BroadPhase::default(),
             contacts: Vec::new(),
+            bases: Vec::new(),
             pair_map: PairMap::default(),
             sleeping: SleepingIslands::default(),
             joints: JointStore::default(),

@@ -31,6 +31,7 @@ impl World {
             shapes: self.shapes.clone(),
             broad_phase: self.broad_phase.clone(),
             contacts: self.contacts.clone(),
+            bases: self.bases.clone(),
             pair_map: self.pair_map.clone(),
             sleeping: self.sleeping.clone(),
             joints: self.joints.clone(),
@@ -51,8 +52,9 @@ impl World {
         let bodies = self.bodies.capacity() * size_of::<crate::physics::world::body::Body>();
         let shapes =
             self.shapes.capacity() * (size_of::<crate::physics::world::body::Shape>() + 64);
-        let contacts =
-            self.contacts.len() * (size_of::<crate::physics::world::contact::Contact>() + 16);
+        let contacts = self.contacts.len()
+            * (size_of::<crate::physics::world::contact::Contact>() + 16)
+            + self.bases.len() * size_of::<crate::physics::world::manifold_reuse::ManifoldBasis>();
         // Tree nodes and pair map, about two per shape.
         let tree = self.shapes.capacity() * 2 * 64;
         let joints = self.joints.arena.capacity() * 512;

@@ -3,7 +3,7 @@
 //! apart removed, and sleepers touched by a moving body woken.
 
 use crate::physics::math::{Real, Vec2};
-use crate::physics::prefetch::{prefetch_prefix, worth_asking, AHEAD};
+use crate::physics::prefetch::{prefetch, prefetch_prefix, worth_asking, AHEAD};
 use crate::physics::solver::Candidate;
 use crate::physics::world::body::{Body, BodyType, Shape};
 use crate::physics::world::contact::Contact;
@@ -65,6 +65,10 @@ impl World {
                 for body in [ahead.body_a, ahead.body_b] {
                     self.bodies.prefetch_front(body, Body::NARROW_PHASE_BYTES);
                 }
+                // A polygon pair's basis (`manifold_reuse.rs`).
+                if !ahead.round {
+                    prefetch(&self.bases, i + AHEAD);
+                }
             }
             let c = &self.contacts[i];
             if !check_all && !moving[c.body_a as usize] && !moving[c.body_b as usize] {
@@ -112,7 +116,7 @@ impl World {
                 continue;
             }
             let c = &mut self.contacts[i];
-            match c.update((sa, sb), (ba, bb), dt, keep) {
+            match c.update(&mut self.bases[i], (sa, sb), (ba, bb), dt, keep) {
                 Refresh::Collided => computed += 1,
                 Refresh::Kept => kept += 1,
                 Refresh::OutOfReach => {}

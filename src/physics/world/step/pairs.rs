@@ -64,6 +64,7 @@ impl World {
             let contact = Contact::new(id_a, id_b, sa, sb, sa.body.index, sb.body.index);
             self.pair_map.insert(key, self.contacts.len() as u32);
             self.contacts.push(contact);
+            self.bases.push(Default::default());
         }
     }
 
