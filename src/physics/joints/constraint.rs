@@ -1,7 +1,9 @@
 //! A joint's working copy for one step (`JointConstraint`): the bodies'
-//! inverse masses, the anchors and relative pose at the step start, the
-//! accumulated impulses, and the per-kind data; with the rows several kinds
-//! share (a point-to-point row, an angle row) and the position clamps.
+//! inverse masses, the relative angle at the step start, the phase's
+//! anchors, the accumulated impulses, and the per-kind data, with the
+//! anchors at the step start beside it (`JointStart`); with the rows
+//! several kinds share (a point-to-point row, an angle row) and the
+//! position clamps.
 
 use crate::physics::joints::{distance, hinge, mouse, slider, spring, wheel};
 use crate::physics::math::{cross, cross_sv, Real, Rot, Vec2};
@@ -47,12 +49,6 @@ pub(crate) struct JointConstraint {
     pub ia: Real,
     pub mb: Real,
     pub ib: Real,
-    /// Anchors relative to the centres of mass, world frame, step start.
-    pub ra0: Vec2,
-    pub rb0: Vec2,
-    /// Centre of B minus centre of A at the step start (the world point
-    /// itself when B is the world).
-    pub dc0: Vec2,
     /// Relative angle B − A minus the reference angle, at the step start
     /// (0 for the kinds that never read it: a hinge without limits,
     /// distance, mouse, spring, wheel).
@@ -80,6 +76,23 @@ pub(crate) struct JointConstraint {
     /// from is beside the records, `SolverScratch::joint_warm`).
     pub imp: [Real; IMPULSES],
     pub kind: Prepared,
+}
+
+/// Where a joint's anchors were at the step start, beside its record
+/// (`SolverScratch::joint_starts`, same index): only the passes that turn
+/// them to the bodies' rotations now read them (each phase's anchors, the
+/// position projection, a slider's or wheel's axis frame, a spring's
+/// geometry). The warm start and the rigid kinds' velocity rows work at
+/// the phase's anchors (`ra_s`, `rb_s`), and streaming these 48 bytes with
+/// every record through them was a sixth of what they read.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct JointStart {
+    /// Anchors relative to the centres of mass, world frame, step start.
+    pub ra0: Vec2,
+    pub rb0: Vec2,
+    /// Centre of B minus centre of A at the step start (the world point
+    /// itself when B is the world).
+    pub dc0: Vec2,
 }
 
 /// The point-to-point rows' effective mass
@@ -151,10 +164,10 @@ impl JointConstraint {
 
     /// Current anchors (rotated with the bodies during the step).
     #[inline]
-    pub fn anchors(&self, bodies: &[SolverBody]) -> (Vec2, Vec2) {
+    pub fn anchors(&self, s: &JointStart, bodies: &[SolverBody]) -> (Vec2, Vec2) {
         (
-            bodies[self.a as usize].dq.rotate(self.ra0),
-            bodies[self.b as usize].dq.rotate(self.rb0),
+            bodies[self.a as usize].dq.rotate(s.ra0),
+            bodies[self.b as usize].dq.rotate(s.rb0),
         )
     }
 
@@ -164,8 +177,8 @@ impl JointConstraint {
     /// its projection moves along). The solve and relax phases move no
     /// positions, so every row solve of the phase reads them from here.
     #[inline]
-    pub fn begin_phase(&mut self, bodies: &[SolverBody]) {
-        let (ra, rb) = self.anchors(bodies);
+    pub fn begin_phase(&mut self, s: &JointStart, bodies: &[SolverBody]) {
+        let (ra, rb) = self.anchors(s, bodies);
         self.ra_s = ra;
         self.rb_s = rb;
         match self.kind {
@@ -173,7 +186,7 @@ impl JointConstraint {
                 self.point_mass = PointMass::new(self, ra, rb);
             }
             Prepared::Distance(_) => {
-                let d = self.separation(bodies, ra, rb);
+                let d = self.separation(s, bodies, ra, rb);
                 if let Prepared::Distance(p) = &mut self.kind {
                     p.d_s = d;
                 }
@@ -184,8 +197,8 @@ impl JointConstraint {
 
     /// Current vector from A's anchor to B's anchor.
     #[inline]
-    pub fn separation(&self, bodies: &[SolverBody], ra: Vec2, rb: Vec2) -> Vec2 {
-        self.dc0 + (bodies[self.b as usize].dp - bodies[self.a as usize].dp) + (rb - ra)
+    pub fn separation(&self, s: &JointStart, bodies: &[SolverBody], ra: Vec2, rb: Vec2) -> Vec2 {
+        s.dc0 + (bodies[self.b as usize].dp - bodies[self.a as usize].dp) + (rb - ra)
     }
 
     /// Current relative angle (B − A − reference).
@@ -367,6 +380,7 @@ pub(crate) fn point_velocity(v: &Vel, ra: Vec2, rb: Vec2) -> Vec2 {
 #[inline(always)]
 pub(crate) fn solve_point(
     c: &mut JointConstraint,
+    s: &JointStart,
     bodies: &[SolverBody],
     v: &mut Vel,
     i: usize,
@@ -379,7 +393,7 @@ pub(crate) fn solve_point(
         _ => (0.0, 1.0, 0.0),
     };
     let bias = if rate != 0.0 {
-        rate * c.separation(bodies, ra, rb)
+        rate * c.separation(s, bodies, ra, rb)
     } else {
         Vec2::ZERO
     };
@@ -401,9 +415,9 @@ pub(crate) fn solve_point(
 /// Position projection of a point-to-point row: move the anchors together
 /// (K⁻¹·C split by the inverse masses).
 #[inline(always)]
-pub(crate) fn project_point(c: &JointConstraint, bodies: &mut [SolverBody]) {
-    let (ra, rb) = c.anchors(bodies);
-    let err = clamp_correction(c.separation(bodies, ra, rb));
+pub(crate) fn project_point(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverBody]) {
+    let (ra, rb) = c.anchors(s, bodies);
+    let err = clamp_correction(c.separation(s, bodies, ra, rb));
     let p = -c.point_mass.solve(err);
     c.shift(bodies, c.ra_s, c.rb_s, p, 0.0);
 }
@@ -446,12 +460,12 @@ mod tests {
     /// (warm start, solve, projection, relax's warm start and solve): on
     /// joint_grid's 20,000 hinges, 28 % more bytes per record cost 20 % more
     /// substep time (measured), and moving the warm-start impulses beside
-    /// them (328 → 288 bytes) saved 4 %. A field added here should earn its
-    /// bytes.
+    /// them (328 → 288 bytes) saved 4 %, the start anchors (`JointStart`,
+    /// 288 → 240) 6 %. A field added here should earn its bytes.
     #[test]
     fn a_joint_record_stays_small() {
         let size = std::mem::size_of::<super::JointConstraint>();
-        assert!(size <= 288, "JointConstraint grew to {size} bytes");
+        assert!(size <= 240, "JointConstraint grew to {size} bytes");
     }
 
     #[test]
@@ -467,9 +481,6 @@ mod tests {
             ia: 1.0,
             mb: 1.0,
             ib: 1.0,
-            ra0: Vec2::ZERO,
-            rb0: Vec2::ZERO,
-            dc0: Vec2::ZERO,
             angle0: 0.0,
             h: 0.01,
             inv_h: 100.0,

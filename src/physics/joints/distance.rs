@@ -12,6 +12,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
+use super::constraint::JointStart;
 use super::constraint::{point_velocity, JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
@@ -87,8 +88,14 @@ fn data(c: &JointConstraint) -> Prepared {
 }
 
 /// Current axis and length.
-fn axis(c: &JointConstraint, bodies: &[SolverBody], ra: Vec2, rb: Vec2) -> (Vec2, Real) {
-    let d = c.separation(bodies, ra, rb);
+fn axis(
+    c: &JointConstraint,
+    s: &JointStart,
+    bodies: &[SolverBody],
+    ra: Vec2,
+    rb: Vec2,
+) -> (Vec2, Real) {
+    let d = c.separation(s, bodies, ra, rb);
     let len = d.length();
     if len > MIN_AXIS_LENGTH {
         (d / len, len)
@@ -99,22 +106,29 @@ fn axis(c: &JointConstraint, bodies: &[SolverBody], ra: Vec2, rb: Vec2) -> (Vec2
 
 pub(crate) fn apply(
     c: &JointConstraint,
+    s: &JointStart,
     bodies: &[SolverBody],
     imp: &[Real; IMPULSES],
     v: &mut Vel,
 ) {
     // At the phase's anchors (`begin_phase`).
     let (ra, rb) = (c.ra_s, c.rb_s);
-    let (u, _) = axis(c, bodies, ra, rb);
+    let (u, _) = axis(c, s, bodies, ra, rb);
     let p = (imp[0] + imp[1] - imp[2]) * u;
     super::constraint::apply_point(c, ra, rb, p, v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
+pub(crate) fn solve(
+    c: &mut JointConstraint,
+    s: &JointStart,
+    bodies: &[SolverBody],
+    v: &mut Vel,
+    _phase: Phase,
+) {
     let p = data(c);
     // Positions do not move within a phase: its anchors (`begin_phase`).
     let (ra, rb) = (c.ra_s, c.rb_s);
-    let (u, len) = axis(c, bodies, ra, rb);
+    let (u, len) = axis(c, s, bodies, ra, rb);
     let (rua, rub) = (cross(ra, u), cross(rb, u));
     let k = c.ma + c.mb + c.ia * rua * rua + c.ib * rub * rub;
     if k <= 0.0 {
@@ -150,10 +164,10 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
 
 /// Position projection: C = ℓ − L for the rod; for bounds only when one is
 /// violated.
-pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
+pub(crate) fn project(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverBody]) {
     let p = data(c);
-    let (ra, rb) = c.anchors(bodies);
-    let (u, len) = axis(c, bodies, ra, rb);
+    let (ra, rb) = c.anchors(s, bodies);
+    let (u, len) = axis(c, s, bodies, ra, rb);
     let err = if p.min == p.max {
         len - p.length
     } else if len < p.min {
@@ -182,8 +196,8 @@ pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
     c.shift(bodies, ra, rb, (-err / k) * u, 0.0);
 }
 
-pub(crate) fn impulse(c: &JointConstraint, bodies: &[SolverBody]) -> (Vec2, Real) {
-    let (ra, rb) = c.anchors(bodies);
-    let (u, _) = axis(c, bodies, ra, rb);
+pub(crate) fn impulse(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> (Vec2, Real) {
+    let (ra, rb) = c.anchors(s, bodies);
+    let (u, _) = axis(c, s, bodies, ra, rb);
     ((c.imp[0] + c.imp[1] - c.imp[2]) * u, 0.0)
 }

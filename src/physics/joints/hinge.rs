@@ -18,6 +18,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
+use super::constraint::JointStart;
 use super::constraint::{
     apply_point, clamp_correction, clamp_scalar, point_velocity, project_point, solve_point,
     solver_limits_and_motor, JointConstraint, Vel, IMPULSES, LIMITS,
@@ -98,7 +99,13 @@ pub(crate) fn apply(
 }
 
 #[inline(always)]
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
+pub(crate) fn solve(
+    c: &mut JointConstraint,
+    s: &JointStart,
+    bodies: &[SolverBody],
+    v: &mut Vel,
+    _phase: Phase,
+) {
     let p = data(c);
     if p.axial_mass > 0.0 {
         if let Some((speed, max_torque)) = p.motor {
@@ -113,17 +120,18 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
         }
         if let Some(limits) = p.limits {
             if !limits_surely_idle(c, bodies, v, p.axial_mass, limits) {
-                solve_with_limits(c, bodies, v, p.axial_mass, limits);
+                solve_with_limits(c, s, bodies, v, p.axial_mass, limits);
             }
             return;
         }
     }
-    solve_point(c, bodies, v, 0, None);
+    solve_point(c, s, bodies, v, 0, None);
 }
 
 /// The point rows and both limit rows, from the exact angle.
 fn solve_with_limits(
     c: &mut JointConstraint,
+    s: &JointStart,
     bodies: &[SolverBody],
     v: &mut Vel,
     axial_mass: Real,
@@ -140,7 +148,7 @@ fn solve_with_limits(
         ((4, -1.0, hi - angle), (3, 1.0, angle - lo))
     };
     limit_row(c, v, axial_mass, far);
-    solve_block(c, bodies, v, near);
+    solve_block(c, s, bodies, v, near);
 }
 
 /// The limit rows' solve when neither stop can act this time, decided from
@@ -260,6 +268,7 @@ fn solve3(k: &[[Real; 3]; 3], r: [Real; 3]) -> Option<[Real; 3]> {
 /// and the point rows are solved alone with that change accounted for.
 fn solve_block(
     c: &mut JointConstraint,
+    s: &JointStart,
     bodies: &[SolverBody],
     v: &mut Vel,
     (slot, sign, gap): (usize, Real, Real),
@@ -285,7 +294,7 @@ fn solve_block(
     }
     let k = block_mass(c, ra, rb, sign);
     let Some(x) = solve3(&k, [-cdot.x, -cdot.y, -cdot3]) else {
-        solve_point(c, bodies, v, 0, None);
+        solve_point(c, s, bodies, v, 0, None);
         return;
     };
     let (dp, dl) = if old + x[2] >= 0.0 {
@@ -307,7 +316,7 @@ fn solve_block(
 /// Position projection: with a violated limit, point and angle together
 /// (the block above, on positions); else the anchors together.
 #[inline(always)]
-pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
+pub(crate) fn project(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverBody]) {
     if let Some((lo, hi)) = data(c)
         .limits
         .filter(|&(lo, hi)| !c.surely_within(bodies, lo, hi))
@@ -321,8 +330,8 @@ pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
             None
         };
         if let Some((sign, gap)) = violated {
-            let (ra, rb) = c.anchors(bodies);
-            let err = clamp_correction(c.separation(bodies, ra, rb));
+            let (ra, rb) = c.anchors(s, bodies);
+            let err = clamp_correction(c.separation(s, bodies, ra, rb));
             let (ra_s, rb_s) = (c.ra_s, c.rb_s);
             let k = block_mass(c, ra_s, rb_s, sign);
             let gap = clamp_scalar(gap, LIMITS.1);
@@ -332,7 +341,7 @@ pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
             }
         }
     }
-    project_point(c, bodies);
+    project_point(c, s, bodies);
 }
 
 /// Linear and angular impulse on B over the substep.
@@ -346,7 +355,7 @@ pub(crate) fn impulse(c: &JointConstraint) -> (Vec2, Real) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::physics::joints::constraint::{PointMass, Prepared as Kind};
+    use crate::physics::joints::constraint::{JointStart, PointMass, Prepared as Kind};
     use crate::physics::math::Rot;
 
     /// The shortcut past the exact angle solves every pose and velocity as
@@ -368,6 +377,11 @@ mod tests {
             let r = |scale: f64| (2.0 * next() - 1.0) * scale;
             let (ma, ia, mb, ib) = (r(1.0).abs(), r(2.0).abs(), r(1.0).abs(), r(2.0).abs());
             let (ra, rb) = (Vec2::new(r(0.5), r(0.5)), Vec2::new(r(0.5), r(0.5)));
+            let start = JointStart {
+                ra0: ra,
+                rb0: rb,
+                dc0: Vec2::ZERO,
+            };
             let mut c = JointConstraint {
                 joint: 0,
                 a: 1,
@@ -376,9 +390,6 @@ mod tests {
                 ia,
                 mb,
                 ib,
-                ra0: ra,
-                rb0: rb,
-                dc0: Vec2::ZERO,
                 angle0: r(1.0),
                 h: 1.0 / 240.0,
                 inv_h: 240.0,
@@ -419,9 +430,23 @@ mod tests {
             if limits_surely_idle(&mut fast, &bodies, &mut v_fast, axial_mass, (lo, hi)) {
                 took_shortcut += 1;
             } else {
-                solve_with_limits(&mut fast, &bodies, &mut v_fast, axial_mass, (lo, hi));
+                solve_with_limits(
+                    &mut fast,
+                    &start,
+                    &bodies,
+                    &mut v_fast,
+                    axial_mass,
+                    (lo, hi),
+                );
             }
-            solve_with_limits(&mut exact, &bodies, &mut v_exact, axial_mass, (lo, hi));
+            solve_with_limits(
+                &mut exact,
+                &start,
+                &bodies,
+                &mut v_exact,
+                axial_mass,
+                (lo, hi),
+            );
             assert_eq!(fast.imp, exact.imp);
             assert_eq!(v_fast, v_exact);
         }

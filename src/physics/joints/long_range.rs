@@ -40,7 +40,7 @@
 //! A rope pinned at both ends to bodies that cannot move gets none (see
 //! `prepare`).
 
-use crate::physics::joints::constraint::JointConstraint;
+use crate::physics::joints::constraint::{JointConstraint, JointStart};
 use crate::physics::joints::solver::project_joint;
 use crate::physics::joints::JointStore;
 use crate::physics::math::{cross, cross_sv, Real, Vec2};
@@ -138,6 +138,7 @@ pub(crate) const TIGHTEN_ROUNDS: usize = 2;
 /// `TIGHTEN_ROUNDS` more rounds over the ropes' joints and attachments.
 pub(crate) fn tighten(
     joints: &[JointConstraint],
+    starts: &[JointStart],
     rope_joints: &[u32],
     reaches: &[Reach],
     bodies: &mut [SolverBody],
@@ -148,7 +149,7 @@ pub(crate) fn tighten(
     }
     for _ in 0..TIGHTEN_ROUNDS {
         for &i in rope_joints {
-            project_joint(&joints[i as usize], bodies);
+            project_joint(&joints[i as usize], &starts[i as usize], bodies);
         }
         project(reaches, bodies, rate);
     }

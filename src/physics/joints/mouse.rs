@@ -11,6 +11,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{Real, Vec2};
+use super::constraint::JointStart;
 use super::constraint::{solve_point, JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::softness::Softness;
 use crate::physics::solver::solver_body::SolverBody;
@@ -78,9 +79,15 @@ pub(crate) fn apply(
     super::constraint::apply_point_and_angle(c, imp, 0.0, v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
+pub(crate) fn solve(
+    c: &mut JointConstraint,
+    s: &JointStart,
+    bodies: &[SolverBody],
+    v: &mut Vel,
+    _phase: Phase,
+) {
     let max = data(c).max_impulse;
-    solve_point(c, bodies, v, 0, Some(max));
+    solve_point(c, s, bodies, v, 0, Some(max));
 }
 
 pub(crate) fn impulse(c: &JointConstraint) -> (Vec2, Real) {

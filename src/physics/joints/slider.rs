@@ -15,6 +15,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, left_perp, Real, Rot, Vec2};
+use super::constraint::JointStart;
 use super::constraint::{solver_limits_and_motor, JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
@@ -136,15 +137,20 @@ impl Frame {
     }
 }
 
-fn frame(c: &JointConstraint, bodies: &[SolverBody]) -> Frame {
-    axis_frame(c, bodies, data(c).axis0)
+fn frame(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> Frame {
+    axis_frame(c, s, bodies, data(c).axis0)
 }
 
 /// The frame of an axis that was `axis0` (world) at the step start and
 /// turns with A.
-pub(crate) fn axis_frame(c: &JointConstraint, bodies: &[SolverBody], axis0: Vec2) -> Frame {
-    let (ra, rb) = c.anchors(bodies);
-    let d = c.separation(bodies, ra, rb);
+pub(crate) fn axis_frame(
+    c: &JointConstraint,
+    s: &JointStart,
+    bodies: &[SolverBody],
+    axis0: Vec2,
+) -> Frame {
+    let (ra, rb) = c.anchors(s, bodies);
+    let d = c.separation(s, bodies, ra, rb);
     let axis = c.rot_a(bodies).rotate(axis0);
     let perp = left_perp(axis);
     Frame {
@@ -178,17 +184,24 @@ pub(crate) fn push(
 
 pub(crate) fn apply(
     c: &JointConstraint,
+    s: &JointStart,
     bodies: &[SolverBody],
     imp: &[Real; IMPULSES],
     v: &mut Vel,
 ) {
-    let f = frame(c, bodies);
+    let f = frame(c, s, bodies);
     push(c, &f, imp[2] - imp[3] + imp[4], imp[0], imp[1], v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
+pub(crate) fn solve(
+    c: &mut JointConstraint,
+    s: &JointStart,
+    bodies: &[SolverBody],
+    v: &mut Vel,
+    _phase: Phase,
+) {
     let p = data(c);
-    let f = frame(c, bodies);
+    let f = frame(c, s, bodies);
     let axial_k = c.ma + c.mb + c.ia * f.a1 * f.a1 + c.ib * f.a2 * f.a2;
     let axial_mass = if axial_k > 0.0 { 1.0 / axial_k } else { 0.0 };
     let axial_cdot = |v: &Vel| f.axial_cdot(v);
@@ -252,24 +265,25 @@ pub(crate) fn solve_axis_limits(
 }
 
 /// Position projection: angle, perpendicular offset, violated limits.
-pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
+pub(crate) fn project(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverBody]) {
     let angle = c.angle(bodies);
     super::constraint::project_angle(c, bodies, angle);
     let p = data(c);
-    project_on_axis(c, bodies, p.axis0, p.limits);
+    project_on_axis(c, s, bodies, p.axis0, p.limits);
 }
 
 /// Position projection of a body kept on an axis fixed in A (slider,
 /// wheel): the perpendicular offset, then violated limits along the axis.
 pub(crate) fn project_on_axis(
     c: &JointConstraint,
+    s: &JointStart,
     bodies: &mut [SolverBody],
     axis0: Vec2,
     limits: Option<(Real, Real)>,
 ) {
-    let frame = |bodies: &[SolverBody]| axis_frame(c, bodies, axis0);
+    let frame = |bodies: &[SolverBody]| axis_frame(c, s, bodies, axis0);
     let f = frame(bodies);
-    let (ra, rb) = c.anchors(bodies);
+    let (ra, rb) = c.anchors(s, bodies);
     let k = c.ma + c.mb + c.ia * f.s1 * f.s1 + c.ib * f.s2 * f.s2;
     if k > 0.0 {
         let err = super::constraint::clamp_scalar(f.perp.dot(f.d), super::constraint::LIMITS.0);
@@ -277,25 +291,25 @@ pub(crate) fn project_on_axis(
     }
     if let Some((lo, hi)) = limits {
         let f = frame(bodies);
-        let s = f.axis.dot(f.d);
-        let err = if s < lo {
-            s - lo
-        } else if s > hi {
-            s - hi
+        let along = f.axis.dot(f.d);
+        let err = if along < lo {
+            along - lo
+        } else if along > hi {
+            along - hi
         } else {
             return;
         };
         let k = c.ma + c.mb + c.ia * f.a1 * f.a1 + c.ib * f.a2 * f.a2;
         if k > 0.0 {
-            let (ra, rb) = c.anchors(bodies);
+            let (ra, rb) = c.anchors(s, bodies);
             let err = super::constraint::clamp_scalar(err, super::constraint::LIMITS.0);
             c.nudge(bodies, ra, rb, (-err / k) * f.axis, 0.0);
         }
     }
 }
 
-pub(crate) fn impulse(c: &JointConstraint, bodies: &[SolverBody]) -> (Vec2, Real) {
-    let f = frame(c, bodies);
+pub(crate) fn impulse(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> (Vec2, Real) {
+    let f = frame(c, s, bodies);
     let axial = c.imp[2] - c.imp[3] + c.imp[4];
     (axial * f.axis + c.imp[0] * f.perp, c.imp[1])
 }

@@ -19,7 +19,7 @@
 //! Projection moves positions only, so it adds no kinetic energy, and it
 //! leaves no steady stretch under load (a soft row sags by load/(m·ω²)).
 
-use super::constraint::{JointConstraint, Prepared, IMPULSES};
+use super::constraint::{JointConstraint, JointStart, Prepared, IMPULSES};
 use super::{distance, hinge, mouse, slider, spring, weld, wheel, Joint, JointKind, JointStore};
 use crate::physics::math::{Real, Rot, Vec2};
 use crate::physics::prefetch::{worth_asking, AHEAD};
@@ -54,6 +54,7 @@ pub(crate) fn prepare_joints(
     h: Real,
 ) {
     sc.joints.clear();
+    sc.joint_starts.clear();
     sc.joint_pairs.clear();
     sc.joint_anchored.clear();
     sc.joint_stiff.clear();
@@ -105,7 +106,7 @@ pub(crate) fn prepare_joints(
             _ => None,
         };
         let angle0 = reference.map_or(0.0, |r| wrap_angle(ba.xf.q.inv_mul(qb).angle() - r));
-        // Pushed first and finished in place: a 288-byte record built on
+        // Pushed first and finished in place: a 240-byte record built on
         // the stack and then pushed was copied by a `memcpy` call (2 % of
         // a joint grid's or a ragdoll pile's step).
         sc.joints.push(JointConstraint {
@@ -116,9 +117,6 @@ pub(crate) fn prepare_joints(
             ia: ia_.inv_i,
             mb: ib_.inv_mass,
             ib: ib_.inv_i,
-            ra0,
-            rb0,
-            dc0: cb - ba.center,
             angle0,
             h,
             inv_h: 1.0 / h,
@@ -133,7 +131,13 @@ pub(crate) fn prepare_joints(
             settling: false,
             kind: Prepared::Weld,
         });
+        sc.joint_starts.push(JointStart {
+            ra0,
+            rb0,
+            dc0: cb - ba.center,
+        });
         let c = sc.joints.last_mut().expect("just pushed");
+        let start = sc.joint_starts.last().expect("just pushed");
         c.kind = match &j.kind {
             JointKind::Hinge(p) => Prepared::Hinge(hinge::prepare(p, c, j.body_b.is_none())),
             JointKind::Distance(p) => Prepared::Distance(distance::prepare(p)),
@@ -142,18 +146,29 @@ pub(crate) fn prepare_joints(
                 Prepared::Slider(slider::prepare(p, ba.xf.q, j.body_b.is_none()))
             }
             JointKind::Mouse(p) => Prepared::Mouse(mouse::prepare(p, c)),
-            JointKind::Spring(p) => Prepared::Spring(spring::prepare(p, c, &sc.solver_bodies)),
-            JointKind::Wheel(p) => {
-                Prepared::Wheel(Box::new(wheel::prepare(p, c, ba.xf.q, j.body_b.is_none())))
+            JointKind::Spring(p) => {
+                Prepared::Spring(spring::prepare(p, c, start, &sc.solver_bodies))
             }
+            JointKind::Wheel(p) => Prepared::Wheel(Box::new(wheel::prepare(
+                p,
+                c,
+                start,
+                ba.xf.q,
+                j.body_b.is_none(),
+            ))),
         };
         // Ready for the settling pass: nothing has moved the solver bodies
         // yet, so these are the anchors it would take (done here, while the
         // record is in cache, instead of in one more sweep over all of them).
-        c.begin_phase(&sc.solver_bodies);
+        c.begin_phase(start, &sc.solver_bodies);
         c.settling = true;
     }
-    settle_joints(&sc.joints, &mut sc.solver_bodies, &mut sc.settle_before);
+    settle_joints(
+        &sc.joints,
+        &sc.joint_starts,
+        &mut sc.solver_bodies,
+        &mut sc.settle_before,
+    );
 }
 
 /// Impulses back into the joints (next step's warm start) with the reaction
@@ -167,13 +182,13 @@ pub(crate) fn store_joint_impulses(sc: &mut SolverScratch, store: &mut JointStor
     // which the hardware does not run ahead of: a joint grid's store waited
     // on every slot (a fortieth of its step).
     let ask_ahead = worth_asking::<Joint>(sc.joints.len());
-    for (i, c) in sc.joints.iter().enumerate() {
+    for (i, (c, s)) in sc.joints.iter().zip(&sc.joint_starts).enumerate() {
         if let Some(ahead) = sc.joints.get(i + AHEAD).filter(|_| ask_ahead) {
             store
                 .arena
                 .prefetch_front(ahead.joint, std::mem::size_of::<Joint>());
         }
-        let (force, torque) = reaction(c, &sc.solver_bodies);
+        let (force, torque) = reaction(c, s, &sc.solver_bodies);
         let j = store.arena.at_mut(c.joint);
         j.impulses[..IMPULSES].copy_from_slice(&c.imp);
         j.reaction_force = force;
@@ -193,14 +208,15 @@ pub(crate) fn store_joint_impulses(sc: &mut SolverScratch, store: &mut JointStor
 /// half kick and the contacts' warm start move no positions).
 pub(crate) fn warm_start_joints(
     joints: &mut [JointConstraint],
+    starts: &[JointStart],
     warm: &mut Vec<[Real; IMPULSES]>,
     bodies: &mut [SolverBody],
     first_substep: bool,
 ) {
     warm.resize(joints.len(), [0.0; IMPULSES]);
-    for (c, warm) in joints.iter_mut().zip(warm.iter_mut()) {
+    for ((c, s), warm) in joints.iter_mut().zip(starts).zip(warm.iter_mut()) {
         if first_substep {
-            c.begin_phase(bodies);
+            c.begin_phase(s, bodies);
         }
         c.settling = false;
         *warm = c.imp;
@@ -208,27 +224,32 @@ pub(crate) fn warm_start_joints(
             *x *= 0.5;
         }
         match c.kind {
-            Prepared::Spring(_) => spring::begin_substep(c, bodies),
-            Prepared::Wheel(_) => wheel::begin_substep(c, bodies),
+            Prepared::Spring(_) => spring::begin_substep(c, s, bodies),
+            Prepared::Wheel(_) => wheel::begin_substep(c, s, bodies),
             _ => {}
         }
         let half = c.imp;
-        apply_impulses(c, bodies, &half);
+        apply_impulses(c, s, bodies, &half);
     }
 }
 
 /// Apply impulses (per kind) at the joint's current anchors and axes.
 #[inline(always)]
-fn apply_impulses(c: &JointConstraint, bodies: &mut [SolverBody], imp: &[Real; IMPULSES]) {
+fn apply_impulses(
+    c: &JointConstraint,
+    s: &JointStart,
+    bodies: &mut [SolverBody],
+    imp: &[Real; IMPULSES],
+) {
     let mut v = c.vel(bodies);
     match c.kind {
         Prepared::Hinge(_) => hinge::apply(c, bodies, imp, &mut v),
-        Prepared::Distance(_) => distance::apply(c, bodies, imp, &mut v),
+        Prepared::Distance(_) => distance::apply(c, s, bodies, imp, &mut v),
         Prepared::Weld => weld::apply(c, bodies, imp, &mut v),
-        Prepared::Slider(_) => slider::apply(c, bodies, imp, &mut v),
+        Prepared::Slider(_) => slider::apply(c, s, bodies, imp, &mut v),
         Prepared::Mouse(_) => mouse::apply(c, bodies, imp, &mut v),
-        Prepared::Spring(_) => spring::apply(c, bodies, imp, &mut v),
-        Prepared::Wheel(_) => wheel::apply(c, bodies, imp, &mut v),
+        Prepared::Spring(_) => spring::apply(c, s, bodies, imp, &mut v),
+        Prepared::Wheel(_) => wheel::apply(c, s, bodies, imp, &mut v),
     }
     c.store(bodies, v);
 }
@@ -242,6 +263,7 @@ fn apply_impulses(c: &JointConstraint, bodies: &mut [SolverBody], imp: &[Real; I
 /// the swing's energy per minute, measured.)
 pub(crate) fn solve_joints(
     joints: &mut [JointConstraint],
+    starts: &[JointStart],
     warm: &[[Real; IMPULSES]],
     iterating: &[u32],
     passes: usize,
@@ -251,11 +273,11 @@ pub(crate) fn solve_joints(
     if phase == Phase::Relax {
         // (Zipped, so a warm start that did not run would skip joints.)
         assert_eq!(warm.len(), joints.len(), "relax phase before warm start");
-        for (c, &warm) in joints.iter_mut().zip(warm) {
+        for ((c, s), &warm) in joints.iter_mut().zip(starts).zip(warm) {
             // The drift and the projection have turned the anchors. These
             // positions are also where the next substep's warm start finds
             // the bodies (see `warm_start_joints`).
-            c.begin_phase(bodies);
+            c.begin_phase(s, bodies);
             let mut half = warm;
             for x in half.iter_mut() {
                 *x *= 0.5;
@@ -263,30 +285,31 @@ pub(crate) fn solve_joints(
             for (x, h) in c.imp.iter_mut().zip(half) {
                 *x += h;
             }
-            apply_impulses(c, bodies, &half);
+            apply_impulses(c, s, bodies, &half);
         }
     }
-    for c in joints.iter_mut() {
-        solve_joint(c, bodies, phase);
+    for (c, s) in joints.iter_mut().zip(starts) {
+        solve_joint(c, s, bodies, phase);
     }
     for _ in 1..passes {
         for &i in iterating {
-            solve_joint(&mut joints[i as usize], bodies, phase);
+            let i = i as usize;
+            solve_joint(&mut joints[i], &starts[i], bodies, phase);
         }
     }
 }
 
 #[inline(always)]
-fn solve_joint(c: &mut JointConstraint, bodies: &mut [SolverBody], phase: Phase) {
+fn solve_joint(c: &mut JointConstraint, s: &JointStart, bodies: &mut [SolverBody], phase: Phase) {
     let mut v = c.vel(bodies);
     match c.kind {
-        Prepared::Hinge(_) => hinge::solve(c, bodies, &mut v, phase),
-        Prepared::Distance(_) => distance::solve(c, bodies, &mut v, phase),
-        Prepared::Weld => weld::solve(c, bodies, &mut v, phase),
-        Prepared::Slider(_) => slider::solve(c, bodies, &mut v, phase),
-        Prepared::Mouse(_) => mouse::solve(c, bodies, &mut v, phase),
-        Prepared::Spring(_) => spring::solve(c, bodies, &mut v, phase),
-        Prepared::Wheel(_) => wheel::solve(c, bodies, &mut v, phase),
+        Prepared::Hinge(_) => hinge::solve(c, s, bodies, &mut v, phase),
+        Prepared::Distance(_) => distance::solve(c, s, bodies, &mut v, phase),
+        Prepared::Weld => weld::solve(c, s, bodies, &mut v, phase),
+        Prepared::Slider(_) => slider::solve(c, s, bodies, &mut v, phase),
+        Prepared::Mouse(_) => mouse::solve(c, s, bodies, &mut v, phase),
+        Prepared::Spring(_) => spring::solve(c, s, bodies, &mut v, phase),
+        Prepared::Wheel(_) => wheel::solve(c, s, bodies, &mut v, phase),
     }
     c.store(bodies, v);
 }
@@ -299,28 +322,29 @@ fn solve_joint(c: &mut JointConstraint, bodies: &mut [SolverBody], phase: Phase)
 /// instead of turning it, and the swing loses 20 % of its energy in 10 s.
 pub(crate) fn project_joints(
     joints: &[JointConstraint],
+    starts: &[JointStart],
     iterating: &[u32],
     passes: usize,
     bodies: &mut [SolverBody],
 ) {
-    for c in joints {
-        project_joint(c, bodies);
+    for (c, s) in joints.iter().zip(starts) {
+        project_joint(c, s, bodies);
     }
     for _ in 1..passes {
         for &i in iterating {
-            project_joint(&joints[i as usize], bodies);
+            project_joint(&joints[i as usize], &starts[i as usize], bodies);
         }
     }
 }
 
 #[inline(always)]
-pub(crate) fn project_joint(c: &JointConstraint, bodies: &mut [SolverBody]) {
+pub(crate) fn project_joint(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverBody]) {
     match c.kind {
-        Prepared::Hinge(_) => hinge::project(c, bodies),
-        Prepared::Distance(_) => distance::project(c, bodies),
-        Prepared::Weld => weld::project(c, bodies),
-        Prepared::Slider(_) => slider::project(c, bodies),
-        Prepared::Wheel(_) => wheel::project(c, bodies),
+        Prepared::Hinge(_) => hinge::project(c, s, bodies),
+        Prepared::Distance(_) => distance::project(c, s, bodies),
+        Prepared::Weld => weld::project(c, s, bodies),
+        Prepared::Slider(_) => slider::project(c, s, bodies),
+        Prepared::Wheel(_) => wheel::project(c, s, bodies),
         Prepared::Mouse(_) | Prepared::Spring(_) => {}
     }
 }
@@ -333,6 +357,7 @@ pub(crate) fn project_joint(c: &JointConstraint, bodies: &mut [SolverBody]) {
 /// collision) gained 4× its energy in 3 s.
 fn settle_joints(
     joints: &[JointConstraint],
+    starts: &[JointStart],
     bodies: &mut [SolverBody],
     before: &mut Vec<(Vec2, Rot)>,
 ) {
@@ -347,8 +372,8 @@ fn settle_joints(
     if passes == 1 {
         // One pass is all the budget allows (thousands of joints): nothing
         // to decide, so no before-and-after of every jointed body.
-        for c in joints.iter() {
-            project_joint(c, bodies);
+        for (c, s) in joints.iter().zip(starts) {
+            project_joint(c, s, bodies);
         }
         return;
     }
@@ -358,8 +383,8 @@ fn settle_joints(
         let jointed = || joints.iter().flat_map(|c| [c.a as usize, c.b as usize]);
         before.clear();
         before.extend(jointed().map(|i| (bodies[i].dp, bodies[i].dq)));
-        for c in joints.iter() {
-            project_joint(c, bodies);
+        for (c, s) in joints.iter().zip(starts) {
+            project_joint(c, s, bodies);
         }
         let moved = jointed()
             .zip(before.iter())
@@ -399,15 +424,15 @@ fn settle_passes(joints: &[JointConstraint]) -> usize {
 }
 
 /// Force and torque on B over the last substep (impulse / h).
-fn reaction(c: &JointConstraint, bodies: &[SolverBody]) -> (Vec2, Real) {
+fn reaction(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> (Vec2, Real) {
     let (p, l) = match c.kind {
         Prepared::Hinge(_) => hinge::impulse(c),
-        Prepared::Distance(_) => distance::impulse(c, bodies),
+        Prepared::Distance(_) => distance::impulse(c, s, bodies),
         Prepared::Weld => weld::impulse(c),
-        Prepared::Slider(_) => slider::impulse(c, bodies),
+        Prepared::Slider(_) => slider::impulse(c, s, bodies),
         Prepared::Mouse(_) => mouse::impulse(c),
-        Prepared::Spring(_) => spring::impulse(c, bodies),
-        Prepared::Wheel(_) => wheel::impulse(c, bodies),
+        Prepared::Spring(_) => spring::impulse(c, s, bodies),
+        Prepared::Wheel(_) => wheel::impulse(c, s, bodies),
     };
     (p * c.inv_h, l * c.inv_h)
 }

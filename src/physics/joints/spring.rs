@@ -36,6 +36,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
+use super::constraint::JointStart;
 use super::constraint::{point_velocity, JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
@@ -114,9 +115,14 @@ const RESOLVED: Real = 0.5;
 /// Shortest length for which the axis is recomputed.
 const MIN_AXIS_LENGTH: Real = 1e-9;
 
-pub(crate) fn prepare(p: &SpringParams, c: &JointConstraint, bodies: &[SolverBody]) -> Prepared {
-    let (ra, rb) = c.anchors(bodies);
-    let d = c.separation(bodies, ra, rb);
+pub(crate) fn prepare(
+    p: &SpringParams,
+    c: &JointConstraint,
+    s: &JointStart,
+    bodies: &[SolverBody],
+) -> Prepared {
+    let (ra, rb) = c.anchors(s, bodies);
+    let d = c.separation(s, bodies, ra, rb);
     let axis = if d.length() > MIN_AXIS_LENGTH {
         d.normalize()
     } else {
@@ -148,9 +154,13 @@ fn data(c: &JointConstraint) -> Prepared {
 }
 
 /// Axis, length, anchors and effective mass now.
-fn geometry(c: &JointConstraint, bodies: &[SolverBody]) -> (Vec2, Real, Vec2, Vec2, Real) {
-    let (ra, rb) = c.anchors(bodies);
-    let d = c.separation(bodies, ra, rb);
+fn geometry(
+    c: &JointConstraint,
+    s: &JointStart,
+    bodies: &[SolverBody],
+) -> (Vec2, Real, Vec2, Vec2, Real) {
+    let (ra, rb) = c.anchors(s, bodies);
+    let d = c.separation(s, bodies, ra, rb);
     let len = d.length();
     let u = if len > MIN_AXIS_LENGTH {
         d / len
@@ -163,8 +173,8 @@ fn geometry(c: &JointConstraint, bodies: &[SolverBody]) -> (Vec2, Real, Vec2, Ve
 }
 
 /// Remember C at the substep start (before the warm start).
-pub(crate) fn begin_substep(c: &mut JointConstraint, bodies: &[SolverBody]) {
-    let (_, len, _, _, _) = geometry(c, bodies);
+pub(crate) fn begin_substep(c: &mut JointConstraint, s: &JointStart, bodies: &[SolverBody]) {
+    let (_, len, _, _, _) = geometry(c, s, bodies);
     if let super::constraint::Prepared::Spring(p) = &mut c.kind {
         p.c_n = len - p.length;
     }
@@ -172,17 +182,24 @@ pub(crate) fn begin_substep(c: &mut JointConstraint, bodies: &[SolverBody]) {
 
 pub(crate) fn apply(
     c: &JointConstraint,
+    s: &JointStart,
     bodies: &[SolverBody],
     imp: &[Real; IMPULSES],
     v: &mut Vel,
 ) {
-    let (u, _, ra, rb, _) = geometry(c, bodies);
+    let (u, _, ra, rb, _) = geometry(c, s, bodies);
     super::constraint::apply_point(c, ra, rb, imp[0] * u, v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, phase: Phase) {
+pub(crate) fn solve(
+    c: &mut JointConstraint,
+    s: &JointStart,
+    bodies: &[SolverBody],
+    v: &mut Vel,
+    phase: Phase,
+) {
     let p = data(c);
-    let (u, len, ra, rb, kk) = geometry(c, bodies);
+    let (u, len, ra, rb, kk) = geometry(c, s, bodies);
     if kk <= 0.0 || (p.k == 0.0 && p.c == 0.0) {
         return;
     }
@@ -212,7 +229,7 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
     super::constraint::apply_point(c, ra, rb, delta * u, v);
 }
 
-pub(crate) fn impulse(c: &JointConstraint, bodies: &[SolverBody]) -> (Vec2, Real) {
-    let (u, _, _, _, _) = geometry(c, bodies);
+pub(crate) fn impulse(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> (Vec2, Real) {
+    let (u, _, _, _, _) = geometry(c, s, bodies);
     (c.imp[0] * u, 0.0)
 }

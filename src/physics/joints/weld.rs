@@ -7,6 +7,7 @@
 //! Impulse slots: 0, 1 point; 2 angle.
 
 use super::super::math::{Real, Vec2};
+use super::constraint::JointStart;
 use super::constraint::{
     project_angle, project_point, solve_point, JointConstraint, Vel, IMPULSES,
 };
@@ -29,7 +30,13 @@ pub(crate) fn apply(
     super::constraint::apply_point_and_angle(c, imp, imp[2], v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, _phase: Phase) {
+pub(crate) fn solve(
+    c: &mut JointConstraint,
+    s: &JointStart,
+    bodies: &[SolverBody],
+    v: &mut Vel,
+    _phase: Phase,
+) {
     let k = c.ia + c.ib;
     if k > 0.0 {
         let applied = -(v.3 - v.1) / k;
@@ -37,14 +44,14 @@ pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel,
         v.1 -= c.ia * applied;
         v.3 += c.ib * applied;
     }
-    solve_point(c, bodies, v, 0, None);
+    solve_point(c, s, bodies, v, 0, None);
 }
 
 /// Position projection: angle, then anchors.
-pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
+pub(crate) fn project(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverBody]) {
     let angle = c.angle(bodies);
     project_angle(c, bodies, angle);
-    project_point(c, bodies);
+    project_point(c, s, bodies);
 }
 
 pub(crate) fn impulse(c: &JointConstraint) -> (Vec2, Real) {

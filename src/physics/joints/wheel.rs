@@ -21,6 +21,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Rot, Vec2};
+use super::constraint::JointStart;
 use super::constraint::{solver_limits_and_motor, JointConstraint, Vel, IMPULSES};
 use super::slider::{
     axis_frame, check_axis_joint, project_on_axis, push, solve_axis_limits, Frame,
@@ -100,11 +101,17 @@ const RESOLVED: Real = 0.5;
 
 /// `to_world`: B is the world (limits and motor mirrored, see
 /// `solver_limits_and_motor`).
-pub(crate) fn prepare(p: &WheelParams, c: &JointConstraint, qa: Rot, to_world: bool) -> Prepared {
+pub(crate) fn prepare(
+    p: &WheelParams,
+    c: &JointConstraint,
+    start: &JointStart,
+    qa: Rot,
+    to_world: bool,
+) -> Prepared {
     let (limits, motor) = solver_limits_and_motor(p.limits, p.motor, to_world);
     let axis0 = qa.rotate(p.axis);
-    let d = c.dc0 + c.rb0 - c.ra0;
-    let (a1, a2) = (cross(d + c.ra0, axis0), cross(c.rb0, axis0));
+    let d = start.dc0 + start.rb0 - start.ra0;
+    let (a1, a2) = (cross(d + start.ra0, axis0), cross(start.rb0, axis0));
     let kk = c.ma + c.mb + c.ia * a1 * a1 + c.ib * a2 * a2;
     let s = (c.h * c.h * p.k * kk).sqrt();
     let resolved = s <= RESOLVED && c.h * p.damping * kk <= 1.0;
@@ -137,29 +144,36 @@ fn data_mut(c: &mut JointConstraint) -> &mut Prepared {
     }
 }
 
-fn frame(c: &JointConstraint, bodies: &[SolverBody]) -> Frame {
-    axis_frame(c, bodies, data(c).axis0)
+fn frame(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> Frame {
+    axis_frame(c, s, bodies, data(c).axis0)
 }
 
 /// Remember the travel at the substep start (before the warm start).
-pub(crate) fn begin_substep(c: &mut JointConstraint, bodies: &[SolverBody]) {
-    let f = frame(c, bodies);
+pub(crate) fn begin_substep(c: &mut JointConstraint, s: &JointStart, bodies: &[SolverBody]) {
+    let f = frame(c, s, bodies);
     data_mut(c).s_n = f.axis.dot(f.d);
 }
 
 pub(crate) fn apply(
     c: &JointConstraint,
+    s: &JointStart,
     bodies: &[SolverBody],
     imp: &[Real; IMPULSES],
     v: &mut Vel,
 ) {
-    let f = frame(c, bodies);
+    let f = frame(c, s, bodies);
     push(c, &f, imp[1] + imp[2] - imp[3], imp[0], imp[4], v);
 }
 
-pub(crate) fn solve(c: &mut JointConstraint, bodies: &[SolverBody], v: &mut Vel, phase: Phase) {
+pub(crate) fn solve(
+    c: &mut JointConstraint,
+    s: &JointStart,
+    bodies: &[SolverBody],
+    v: &mut Vel,
+    phase: Phase,
+) {
     let p = data(c);
-    let f = frame(c, bodies);
+    let f = frame(c, s, bodies);
     let axial_k = c.ma + c.mb + c.ia * f.a1 * f.a1 + c.ib * f.a2 * f.a2;
     if axial_k > 0.0 && (p.k > 0.0 || p.c > 0.0) {
         solve_spring(c, &f, axial_k, v, phase);
@@ -212,14 +226,14 @@ fn solve_spring(c: &mut JointConstraint, f: &Frame, axial_k: Real, v: &mut Vel, 
 }
 
 /// Position projection: back onto the axis, and inside violated limits.
-pub(crate) fn project(c: &JointConstraint, bodies: &mut [SolverBody]) {
+pub(crate) fn project(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverBody]) {
     let p = data(c);
-    project_on_axis(c, bodies, p.axis0, p.limits);
+    project_on_axis(c, s, bodies, p.axis0, p.limits);
 }
 
 /// Linear and angular impulse on B over the substep.
-pub(crate) fn impulse(c: &JointConstraint, bodies: &[SolverBody]) -> (Vec2, Real) {
-    let f = frame(c, bodies);
+pub(crate) fn impulse(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> (Vec2, Real) {
+    let f = frame(c, s, bodies);
     let axial = c.imp[1] + c.imp[2] - c.imp[3];
     (axial * f.axis + c.imp[0] * f.perp, c.imp[4])
 }

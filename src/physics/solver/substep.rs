@@ -46,6 +46,7 @@ pub(crate) fn warm_start(s: &mut SolverScratch, first_substep: bool) {
     remember_warm_start(&s.solver_bodies, &mut s.solver_info);
     joint_solver::warm_start_joints(
         &mut s.joints,
+        &s.joint_starts,
         &mut s.joint_warm,
         &mut s.solver_bodies,
         first_substep,
@@ -67,6 +68,7 @@ pub(crate) fn integrate_positions(s: &mut SolverScratch, h: Real) {
         drift(&mut s.solver_bodies, h);
         joint_solver::project_joints(
             &s.joints,
+            &s.joint_starts,
             &s.iterating_joints,
             s.joint_passes,
             &mut s.solver_bodies,
@@ -74,6 +76,7 @@ pub(crate) fn integrate_positions(s: &mut SolverScratch, h: Real) {
         long_range::project(&s.reaches, &mut s.solver_bodies, 1.0 / h);
         long_range::tighten(
             &s.joints,
+            &s.joint_starts,
             &s.rope_joints,
             &s.reaches,
             &mut s.solver_bodies,
@@ -102,6 +105,7 @@ fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phas
         bundles_used,
         iterating_bundles,
         joints,
+        joint_starts,
         joint_warm,
         iterating_joints,
         joint_passes,
@@ -110,6 +114,7 @@ fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phas
     } = s;
     joint_solver::solve_joints(
         joints,
+        joint_starts,
         joint_warm,
         iterating_joints,
         *joint_passes,
