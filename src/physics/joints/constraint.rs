@@ -53,9 +53,6 @@ pub(crate) struct JointConstraint {
     /// (0 for the kinds that never read it: a hinge without limits,
     /// distance, mouse, spring, wheel).
     pub angle0: Real,
-    /// Substep and its inverse.
-    pub h: Real,
-    pub inv_h: Real,
     /// Anchors at the start of the substep (the distance joint keeps its
     /// anchor-to-anchor vector there too): the
     /// position projection moves along the constraint's directions there
@@ -93,6 +90,40 @@ pub(crate) struct JointStart {
     /// Centre of B minus centre of A at the step start (the world point
     /// itself when B is the world).
     pub dc0: Vec2,
+}
+
+/// The substep's length and its inverse: the same for every joint of a
+/// step, so passed to the rows (`JointStep`) rather than kept in each
+/// record.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Substep {
+    pub h: Real,
+    pub inv_h: Real,
+}
+
+impl Substep {
+    pub fn new(h: Real) -> Substep {
+        Substep { h, inv_h: 1.0 / h }
+    }
+
+    /// What joint `start`'s rows read besides its record.
+    #[inline(always)]
+    pub fn at<'a>(self, start: &'a JointStart) -> JointStep<'a> {
+        JointStep {
+            start,
+            h: self.h,
+            inv_h: self.inv_h,
+        }
+    }
+}
+
+/// What a joint's rows read besides its record: its anchors at the step
+/// start (beside the records) and the substep.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct JointStep<'a> {
+    pub start: &'a JointStart,
+    pub h: Real,
+    pub inv_h: Real,
 }
 
 /// The point-to-point rows' effective mass
@@ -164,10 +195,10 @@ impl JointConstraint {
 
     /// Current anchors (rotated with the bodies during the step).
     #[inline]
-    pub fn anchors(&self, s: &JointStart, bodies: &[SolverBody]) -> (Vec2, Vec2) {
+    pub fn anchors(&self, s: &JointStep, bodies: &[SolverBody]) -> (Vec2, Vec2) {
         (
-            bodies[self.a as usize].dq.rotate(s.ra0),
-            bodies[self.b as usize].dq.rotate(s.rb0),
+            bodies[self.a as usize].dq.rotate(s.start.ra0),
+            bodies[self.b as usize].dq.rotate(s.start.rb0),
         )
     }
 
@@ -177,7 +208,7 @@ impl JointConstraint {
     /// its projection moves along). The solve and relax phases move no
     /// positions, so every row solve of the phase reads them from here.
     #[inline]
-    pub fn begin_phase(&mut self, s: &JointStart, bodies: &[SolverBody]) {
+    pub fn begin_phase(&mut self, s: &JointStep, bodies: &[SolverBody]) {
         let (ra, rb) = self.anchors(s, bodies);
         self.ra_s = ra;
         self.rb_s = rb;
@@ -197,8 +228,8 @@ impl JointConstraint {
 
     /// Current vector from A's anchor to B's anchor.
     #[inline]
-    pub fn separation(&self, s: &JointStart, bodies: &[SolverBody], ra: Vec2, rb: Vec2) -> Vec2 {
-        s.dc0 + (bodies[self.b as usize].dp - bodies[self.a as usize].dp) + (rb - ra)
+    pub fn separation(&self, s: &JointStep, bodies: &[SolverBody], ra: Vec2, rb: Vec2) -> Vec2 {
+        s.start.dc0 + (bodies[self.b as usize].dp - bodies[self.a as usize].dp) + (rb - ra)
     }
 
     /// Current relative angle (B − A − reference).
@@ -252,9 +283,9 @@ impl JointConstraint {
     /// close exactly the gap this substep), a plain velocity row otherwise
     /// (the overlap itself is removed by the position projection).
     #[inline]
-    pub fn limit_terms(&self, c: Real) -> (Real, Real, Real) {
+    pub fn limit_terms(c: Real, inv_h: Real) -> (Real, Real, Real) {
         if c > 0.0 {
-            (c * self.inv_h, 1.0, 0.0)
+            (c * inv_h, 1.0, 0.0)
         } else {
             (0.0, 1.0, 0.0)
         }
@@ -267,8 +298,15 @@ impl JointConstraint {
     /// lifts a swinging pendulum each substep without taking the speed it
     /// would cost (+1.6 % energy per swing, measured).
     #[inline]
-    pub fn shift(&self, bodies: &mut [SolverBody], ra: Vec2, rb: Vec2, p: Vec2, l: Real) {
-        let rate = if self.settling { 0.0 } else { self.inv_h };
+    pub fn shift(
+        &self,
+        inv_h: Real,
+        bodies: &mut [SolverBody],
+        (ra, rb): (Vec2, Vec2),
+        p: Vec2,
+        l: Real,
+    ) {
+        let rate = if self.settling { 0.0 } else { inv_h };
         self.move_bodies(bodies, ra, rb, p, l, rate);
     }
 
@@ -380,7 +418,7 @@ pub(crate) fn point_velocity(v: &Vel, ra: Vec2, rb: Vec2) -> Vec2 {
 #[inline(always)]
 pub(crate) fn solve_point(
     c: &mut JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     v: &mut Vel,
     i: usize,
@@ -415,19 +453,24 @@ pub(crate) fn solve_point(
 /// Position projection of a point-to-point row: move the anchors together
 /// (K⁻¹·C split by the inverse masses).
 #[inline(always)]
-pub(crate) fn project_point(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverBody]) {
+pub(crate) fn project_point(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBody]) {
     let (ra, rb) = c.anchors(s, bodies);
     let err = clamp_correction(c.separation(s, bodies, ra, rb));
     let p = -c.point_mass.solve(err);
-    c.shift(bodies, c.ra_s, c.rb_s, p, 0.0);
+    c.shift(s.inv_h, bodies, (c.ra_s, c.rb_s), p, 0.0);
 }
 
 /// Position projection of an angle row: C = relative angle (minus target).
-pub(crate) fn project_angle(c: &JointConstraint, bodies: &mut [SolverBody], err: Real) {
+pub(crate) fn project_angle(
+    c: &JointConstraint,
+    inv_h: Real,
+    bodies: &mut [SolverBody],
+    err: Real,
+) {
     let k = c.ia + c.ib;
     if k > 0.0 {
         let l = -clamp_scalar(err, LIMITS.1) / k;
-        c.shift(bodies, Vec2::ZERO, Vec2::ZERO, Vec2::ZERO, l);
+        c.shift(inv_h, bodies, (Vec2::ZERO, Vec2::ZERO), Vec2::ZERO, l);
     }
 }
 
@@ -461,11 +504,12 @@ mod tests {
     /// joint_grid's 20,000 hinges, 28 % more bytes per record cost 20 % more
     /// substep time (measured), and moving the warm-start impulses beside
     /// them (328 → 288 bytes) saved 4 %, the start anchors (`JointStart`,
-    /// 288 → 240) 6 %. A field added here should earn its bytes.
+    /// 288 → 240) 6 %, the substep's length (`Substep`, passed instead,
+    /// 240 → 224) 2 %. A field added here should earn its bytes.
     #[test]
     fn a_joint_record_stays_small() {
         let size = std::mem::size_of::<super::JointConstraint>();
-        assert!(size <= 240, "JointConstraint grew to {size} bytes");
+        assert!(size <= 224, "JointConstraint grew to {size} bytes");
     }
 
     #[test]
@@ -482,8 +526,6 @@ mod tests {
             mb: 1.0,
             ib: 1.0,
             angle0: 0.0,
-            h: 0.01,
-            inv_h: 100.0,
             ra_s: Vec2::ZERO,
             rb_s: Vec2::ZERO,
             point_mass: PointMass::default(),

@@ -12,7 +12,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
-use super::constraint::JointStart;
+use super::constraint::JointStep;
 use super::constraint::{point_velocity, JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
@@ -90,7 +90,7 @@ fn data(c: &JointConstraint) -> Prepared {
 /// Current axis and length.
 fn axis(
     c: &JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     ra: Vec2,
     rb: Vec2,
@@ -106,7 +106,7 @@ fn axis(
 
 pub(crate) fn apply(
     c: &JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     imp: &[Real; IMPULSES],
     v: &mut Vel,
@@ -120,7 +120,7 @@ pub(crate) fn apply(
 
 pub(crate) fn solve(
     c: &mut JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     v: &mut Vel,
     _phase: Phase,
@@ -138,7 +138,7 @@ pub(crate) fn solve(
     let mut row = |slot: usize, sign: Real, c_err: Real, limit: bool, c: &mut JointConstraint| {
         let cdot = sign * u.dot(point_velocity(v, ra, rb));
         let (bias, ms, is) = if limit {
-            c.limit_terms(c_err)
+            JointConstraint::limit_terms(c_err, s.inv_h)
         } else {
             (0.0, 1.0, 0.0)
         };
@@ -164,7 +164,7 @@ pub(crate) fn solve(
 
 /// Position projection: C = ℓ − L for the rod; for bounds only when one is
 /// violated.
-pub(crate) fn project(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverBody]) {
+pub(crate) fn project(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBody]) {
     let p = data(c);
     let (ra, rb) = c.anchors(s, bodies);
     let (u, len) = axis(c, s, bodies, ra, rb);
@@ -193,10 +193,10 @@ pub(crate) fn project(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverB
     // With the velocity change even for the bounds: a weight swinging on a
     // taut rope is a pendulum (moved without it, it lost 63 % of its energy
     // in 60 s; with it, 0.006 %).
-    c.shift(bodies, ra, rb, (-err / k) * u, 0.0);
+    c.shift(s.inv_h, bodies, (ra, rb), (-err / k) * u, 0.0);
 }
 
-pub(crate) fn impulse(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> (Vec2, Real) {
+pub(crate) fn impulse(c: &JointConstraint, s: &JointStep, bodies: &[SolverBody]) -> (Vec2, Real) {
     let (ra, rb) = c.anchors(s, bodies);
     let (u, _) = axis(c, s, bodies, ra, rb);
     ((c.imp[0] + c.imp[1] - c.imp[2]) * u, 0.0)

@@ -18,7 +18,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
-use super::constraint::JointStart;
+use super::constraint::JointStep;
 use super::constraint::{
     apply_point, clamp_correction, clamp_scalar, point_velocity, project_point, solve_point,
     solver_limits_and_motor, JointConstraint, Vel, IMPULSES, LIMITS,
@@ -101,7 +101,7 @@ pub(crate) fn apply(
 #[inline(always)]
 pub(crate) fn solve(
     c: &mut JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     v: &mut Vel,
     _phase: Phase,
@@ -110,7 +110,7 @@ pub(crate) fn solve(
     if p.axial_mass > 0.0 {
         if let Some((speed, max_torque)) = p.motor {
             let cdot = v.3 - v.1 - speed;
-            let max = max_torque * c.h;
+            let max = max_torque * s.h;
             let old = c.imp[2];
             let new = (old - p.axial_mass * cdot).clamp(-max, max);
             let applied = new - old;
@@ -119,7 +119,7 @@ pub(crate) fn solve(
             v.3 += c.ib * applied;
         }
         if let Some(limits) = p.limits {
-            if !limits_surely_idle(c, bodies, v, p.axial_mass, limits) {
+            if !limits_surely_idle(c, s.inv_h, bodies, v, p.axial_mass, limits) {
                 solve_with_limits(c, s, bodies, v, p.axial_mass, limits);
             }
             return;
@@ -131,7 +131,7 @@ pub(crate) fn solve(
 /// The point rows and both limit rows, from the exact angle.
 fn solve_with_limits(
     c: &mut JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     v: &mut Vel,
     axial_mass: Real,
@@ -147,7 +147,7 @@ fn solve_with_limits(
     } else {
         ((4, -1.0, hi - angle), (3, 1.0, angle - lo))
     };
-    limit_row(c, v, axial_mass, far);
+    limit_row(c, s.inv_h, v, axial_mass, far);
     solve_block(c, s, bodies, v, near);
 }
 
@@ -165,6 +165,7 @@ fn solve_with_limits(
 #[inline(always)]
 fn limits_surely_idle(
     c: &mut JointConstraint,
+    inv_h: Real,
     bodies: &[SolverBody],
     v: &mut Vel,
     axial_mass: Real,
@@ -187,7 +188,7 @@ fn limits_surely_idle(
         return false;
     };
     // The far row: (0 − m·(ċ + bias)).max(0) stays 0.
-    let bias = |gap: Real| c.limit_terms(gap).0;
+    let bias = |gap: Real| JointConstraint::limit_terms(gap, inv_h).0;
     let (sign, gap) = far;
     // (Each test is written to fall through on NaN too.)
     let far_idle = axial_mass * (sign * (v.3 - v.1) + bias(gap)) >= 0.0;
@@ -212,11 +213,12 @@ fn limits_surely_idle(
 /// One limit row alone: `(slot, sign, gap)` with gap ≥ 0 when satisfied.
 fn limit_row(
     c: &mut JointConstraint,
+    inv_h: Real,
     v: &mut Vel,
     axial_mass: Real,
     (slot, sign, gap): (usize, Real, Real),
 ) {
-    let (bias, ms, is) = c.limit_terms(gap);
+    let (bias, ms, is) = JointConstraint::limit_terms(gap, inv_h);
     let cdot = sign * (v.3 - v.1);
     let old = c.imp[slot];
     let new = (old - axial_mass * ms * (cdot + bias) - is * old).max(0.0);
@@ -268,14 +270,14 @@ fn solve3(k: &[[Real; 3]; 3], r: [Real; 3]) -> Option<[Real; 3]> {
 /// and the point rows are solved alone with that change accounted for.
 fn solve_block(
     c: &mut JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     v: &mut Vel,
     (slot, sign, gap): (usize, Real, Real),
 ) {
     let (ra, rb) = (c.ra_s, c.rb_s);
     let cdot = point_velocity(v, ra, rb);
-    let (bias, _, _) = c.limit_terms(gap);
+    let (bias, _, _) = JointConstraint::limit_terms(gap, s.inv_h);
     let cdot3 = sign * (v.3 - v.1) + bias;
     let old = c.imp[slot];
     if old == 0.0 {
@@ -316,7 +318,7 @@ fn solve_block(
 /// Position projection: with a violated limit, point and angle together
 /// (the block above, on positions); else the anchors together.
 #[inline(always)]
-pub(crate) fn project(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverBody]) {
+pub(crate) fn project(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBody]) {
     if let Some((lo, hi)) = data(c)
         .limits
         .filter(|&(lo, hi)| !c.surely_within(bodies, lo, hi))
@@ -336,7 +338,13 @@ pub(crate) fn project(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverB
             let k = block_mass(c, ra_s, rb_s, sign);
             let gap = clamp_scalar(gap, LIMITS.1);
             if let Some(x) = solve3(&k, [-err.x, -err.y, -gap]) {
-                c.shift(bodies, ra_s, rb_s, Vec2::new(x[0], x[1]), sign * x[2]);
+                c.shift(
+                    s.inv_h,
+                    bodies,
+                    (ra_s, rb_s),
+                    Vec2::new(x[0], x[1]),
+                    sign * x[2],
+                );
                 return;
             }
         }
@@ -355,7 +363,7 @@ pub(crate) fn impulse(c: &JointConstraint) -> (Vec2, Real) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::physics::joints::constraint::{JointStart, PointMass, Prepared as Kind};
+    use crate::physics::joints::constraint::{JointStart, PointMass, Prepared as Kind, Substep};
     use crate::physics::math::Rot;
 
     /// The shortcut past the exact angle solves every pose and velocity as
@@ -382,6 +390,8 @@ mod tests {
                 rb0: rb,
                 dc0: Vec2::ZERO,
             };
+            let step = Substep::new(1.0 / 240.0);
+            let step = step.at(&start);
             let mut c = JointConstraint {
                 joint: 0,
                 a: 1,
@@ -391,8 +401,6 @@ mod tests {
                 mb,
                 ib,
                 angle0: r(1.0),
-                h: 1.0 / 240.0,
-                inv_h: 240.0,
                 ra_s: ra,
                 rb_s: rb,
                 point_mass: PointMass::default(),
@@ -427,21 +435,21 @@ mod tests {
             let axial_mass = 1.0 / (ia + ib);
             let (mut fast, mut exact) = (c.clone(), c.clone());
             let (mut v_fast, mut v_exact) = (v, v);
-            if limits_surely_idle(&mut fast, &bodies, &mut v_fast, axial_mass, (lo, hi)) {
+            if limits_surely_idle(
+                &mut fast,
+                step.inv_h,
+                &bodies,
+                &mut v_fast,
+                axial_mass,
+                (lo, hi),
+            ) {
                 took_shortcut += 1;
             } else {
-                solve_with_limits(
-                    &mut fast,
-                    &start,
-                    &bodies,
-                    &mut v_fast,
-                    axial_mass,
-                    (lo, hi),
-                );
+                solve_with_limits(&mut fast, &step, &bodies, &mut v_fast, axial_mass, (lo, hi));
             }
             solve_with_limits(
                 &mut exact,
-                &start,
+                &step,
                 &bodies,
                 &mut v_exact,
                 axial_mass,

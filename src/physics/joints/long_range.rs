@@ -40,7 +40,7 @@
 //! A rope pinned at both ends to bodies that cannot move gets none (see
 //! `prepare`).
 
-use crate::physics::joints::constraint::{JointConstraint, JointStart};
+use crate::physics::joints::constraint::{JointConstraint, JointStart, Substep};
 use crate::physics::joints::solver::project_joint;
 use crate::physics::joints::JointStore;
 use crate::physics::math::{cross, cross_sv, Real, Vec2};
@@ -139,6 +139,7 @@ pub(crate) const TIGHTEN_ROUNDS: usize = 2;
 pub(crate) fn tighten(
     joints: &[JointConstraint],
     starts: &[JointStart],
+    substep: Substep,
     rope_joints: &[u32],
     reaches: &[Reach],
     bodies: &mut [SolverBody],
@@ -149,7 +150,11 @@ pub(crate) fn tighten(
     }
     for _ in 0..TIGHTEN_ROUNDS {
         for &i in rope_joints {
-            project_joint(&joints[i as usize], &starts[i as usize], bodies);
+            project_joint(
+                &joints[i as usize],
+                &substep.at(&starts[i as usize]),
+                bodies,
+            );
         }
         project(reaches, bodies, rate);
     }

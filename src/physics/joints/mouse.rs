@@ -11,7 +11,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{Real, Vec2};
-use super::constraint::JointStart;
+use super::constraint::JointStep;
 use super::constraint::{solve_point, JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::softness::Softness;
 use crate::physics::solver::solver_body::SolverBody;
@@ -56,10 +56,10 @@ pub(crate) struct Prepared {
     pub max_impulse: Real,
 }
 
-pub(crate) fn prepare(p: &MouseParams, c: &JointConstraint) -> Prepared {
+pub(crate) fn prepare(p: &MouseParams, s: &JointStep) -> Prepared {
     Prepared {
-        soft: Softness::new(p.hertz, p.damping_ratio, c.h),
-        max_impulse: p.max_force * c.h,
+        soft: Softness::new(p.hertz, p.damping_ratio, s.h),
+        max_impulse: p.max_force * s.h,
     }
 }
 
@@ -81,7 +81,7 @@ pub(crate) fn apply(
 
 pub(crate) fn solve(
     c: &mut JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     v: &mut Vel,
     _phase: Phase,

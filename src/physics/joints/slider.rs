@@ -15,7 +15,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, left_perp, Real, Rot, Vec2};
-use super::constraint::JointStart;
+use super::constraint::JointStep;
 use super::constraint::{solver_limits_and_motor, JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
@@ -137,7 +137,7 @@ impl Frame {
     }
 }
 
-fn frame(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> Frame {
+fn frame(c: &JointConstraint, s: &JointStep, bodies: &[SolverBody]) -> Frame {
     axis_frame(c, s, bodies, data(c).axis0)
 }
 
@@ -145,7 +145,7 @@ fn frame(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> Frame {
 /// turns with A.
 pub(crate) fn axis_frame(
     c: &JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     axis0: Vec2,
 ) -> Frame {
@@ -184,7 +184,7 @@ pub(crate) fn push(
 
 pub(crate) fn apply(
     c: &JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     imp: &[Real; IMPULSES],
     v: &mut Vel,
@@ -195,7 +195,7 @@ pub(crate) fn apply(
 
 pub(crate) fn solve(
     c: &mut JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     v: &mut Vel,
     _phase: Phase,
@@ -206,14 +206,14 @@ pub(crate) fn solve(
     let axial_mass = if axial_k > 0.0 { 1.0 / axial_k } else { 0.0 };
     let axial_cdot = |v: &Vel| f.axial_cdot(v);
     if let Some((speed, max_force)) = p.motor {
-        let max = max_force * c.h;
+        let max = max_force * s.h;
         let old = c.imp[4];
         let new = (old - axial_mass * (axial_cdot(v) - speed)).clamp(-max, max);
         c.imp[4] = new;
         push(c, &f, new - old, 0.0, 0.0, v);
     }
     if let Some(limits) = p.limits {
-        solve_axis_limits(c, &f, axial_mass, limits, v);
+        solve_axis_limits(c, s.inv_h, &f, axial_mass, limits, v);
     }
     // Perpendicular and angle together (rigid; positions are projected).
     let cdot = Vec2::new(f.perp.dot(v.2 - v.0) + f.s2 * v.3 - f.s1 * v.1, v.3 - v.1);
@@ -245,19 +245,20 @@ pub(crate) fn solve(
 /// the same for the wheel joint); `axial_mass` = 1 / K of the axial row.
 pub(crate) fn solve_axis_limits(
     c: &mut JointConstraint,
+    inv_h: Real,
     f: &Frame,
     axial_mass: Real,
     (lo, hi): (Real, Real),
     v: &mut Vel,
 ) {
     let axial_cdot = |v: &Vel| f.axial_cdot(v);
-    let s = f.axis.dot(f.d);
-    let (bias, ms, is) = c.limit_terms(s - lo);
+    let along = f.axis.dot(f.d);
+    let (bias, ms, is) = JointConstraint::limit_terms(along - lo, inv_h);
     let old = c.imp[2];
     let new = (old - axial_mass * ms * (axial_cdot(v) + bias) - is * old).max(0.0);
     c.imp[2] = new;
     push(c, f, new - old, 0.0, 0.0, v);
-    let (bias, ms, is) = c.limit_terms(hi - s);
+    let (bias, ms, is) = JointConstraint::limit_terms(hi - along, inv_h);
     let old = c.imp[3];
     let new = (old - axial_mass * ms * (-axial_cdot(v) + bias) - is * old).max(0.0);
     c.imp[3] = new;
@@ -265,9 +266,9 @@ pub(crate) fn solve_axis_limits(
 }
 
 /// Position projection: angle, perpendicular offset, violated limits.
-pub(crate) fn project(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverBody]) {
+pub(crate) fn project(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBody]) {
     let angle = c.angle(bodies);
-    super::constraint::project_angle(c, bodies, angle);
+    super::constraint::project_angle(c, s.inv_h, bodies, angle);
     let p = data(c);
     project_on_axis(c, s, bodies, p.axis0, p.limits);
 }
@@ -276,7 +277,7 @@ pub(crate) fn project(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverB
 /// wheel): the perpendicular offset, then violated limits along the axis.
 pub(crate) fn project_on_axis(
     c: &JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &mut [SolverBody],
     axis0: Vec2,
     limits: Option<(Real, Real)>,
@@ -287,7 +288,7 @@ pub(crate) fn project_on_axis(
     let k = c.ma + c.mb + c.ia * f.s1 * f.s1 + c.ib * f.s2 * f.s2;
     if k > 0.0 {
         let err = super::constraint::clamp_scalar(f.perp.dot(f.d), super::constraint::LIMITS.0);
-        c.shift(bodies, ra, rb, (-err / k) * f.perp, 0.0);
+        c.shift(s.inv_h, bodies, (ra, rb), (-err / k) * f.perp, 0.0);
     }
     if let Some((lo, hi)) = limits {
         let f = frame(bodies);
@@ -308,7 +309,7 @@ pub(crate) fn project_on_axis(
     }
 }
 
-pub(crate) fn impulse(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> (Vec2, Real) {
+pub(crate) fn impulse(c: &JointConstraint, s: &JointStep, bodies: &[SolverBody]) -> (Vec2, Real) {
     let f = frame(c, s, bodies);
     let axial = c.imp[2] - c.imp[3] + c.imp[4];
     (axial * f.axis + c.imp[0] * f.perp, c.imp[1])

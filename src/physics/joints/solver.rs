@@ -19,7 +19,7 @@
 //! Projection moves positions only, so it adds no kinetic energy, and it
 //! leaves no steady stretch under load (a soft row sags by load/(m·ω²)).
 
-use super::constraint::{JointConstraint, JointStart, Prepared, IMPULSES};
+use super::constraint::{JointConstraint, JointStart, JointStep, Prepared, Substep, IMPULSES};
 use super::{distance, hinge, mouse, slider, spring, weld, wheel, Joint, JointKind, JointStore};
 use crate::physics::math::{Real, Rot, Vec2};
 use crate::physics::prefetch::{worth_asking, AHEAD};
@@ -55,6 +55,8 @@ pub(crate) fn prepare_joints(
 ) {
     sc.joints.clear();
     sc.joint_starts.clear();
+    let substep = Substep::new(h);
+    sc.joint_substep = substep;
     sc.joint_pairs.clear();
     sc.joint_anchored.clear();
     sc.joint_stiff.clear();
@@ -106,7 +108,7 @@ pub(crate) fn prepare_joints(
             _ => None,
         };
         let angle0 = reference.map_or(0.0, |r| wrap_angle(ba.xf.q.inv_mul(qb).angle() - r));
-        // Pushed first and finished in place: a 240-byte record built on
+        // Pushed first and finished in place: a 224-byte record built on
         // the stack and then pushed was copied by a `memcpy` call (2 % of
         // a joint grid's or a ragdoll pile's step).
         sc.joints.push(JointConstraint {
@@ -118,8 +120,6 @@ pub(crate) fn prepare_joints(
             mb: ib_.inv_mass,
             ib: ib_.inv_i,
             angle0,
-            h,
-            inv_h: 1.0 / h,
             imp: if warm_starting {
                 std::array::from_fn(|k| j.impulses[k])
             } else {
@@ -137,7 +137,7 @@ pub(crate) fn prepare_joints(
             dc0: cb - ba.center,
         });
         let c = sc.joints.last_mut().expect("just pushed");
-        let start = sc.joint_starts.last().expect("just pushed");
+        let step = substep.at(sc.joint_starts.last().expect("just pushed"));
         c.kind = match &j.kind {
             JointKind::Hinge(p) => Prepared::Hinge(hinge::prepare(p, c, j.body_b.is_none())),
             JointKind::Distance(p) => Prepared::Distance(distance::prepare(p)),
@@ -145,14 +145,14 @@ pub(crate) fn prepare_joints(
             JointKind::Slider(p) => {
                 Prepared::Slider(slider::prepare(p, ba.xf.q, j.body_b.is_none()))
             }
-            JointKind::Mouse(p) => Prepared::Mouse(mouse::prepare(p, c)),
+            JointKind::Mouse(p) => Prepared::Mouse(mouse::prepare(p, &step)),
             JointKind::Spring(p) => {
-                Prepared::Spring(spring::prepare(p, c, start, &sc.solver_bodies))
+                Prepared::Spring(spring::prepare(p, c, &step, &sc.solver_bodies))
             }
             JointKind::Wheel(p) => Prepared::Wheel(Box::new(wheel::prepare(
                 p,
                 c,
-                start,
+                &step,
                 ba.xf.q,
                 j.body_b.is_none(),
             ))),
@@ -160,12 +160,13 @@ pub(crate) fn prepare_joints(
         // Ready for the settling pass: nothing has moved the solver bodies
         // yet, so these are the anchors it would take (done here, while the
         // record is in cache, instead of in one more sweep over all of them).
-        c.begin_phase(start, &sc.solver_bodies);
+        c.begin_phase(&step, &sc.solver_bodies);
         c.settling = true;
     }
     settle_joints(
         &sc.joints,
         &sc.joint_starts,
+        substep,
         &mut sc.solver_bodies,
         &mut sc.settle_before,
     );
@@ -188,7 +189,7 @@ pub(crate) fn store_joint_impulses(sc: &mut SolverScratch, store: &mut JointStor
                 .arena
                 .prefetch_front(ahead.joint, std::mem::size_of::<Joint>());
         }
-        let (force, torque) = reaction(c, s, &sc.solver_bodies);
+        let (force, torque) = reaction(c, &sc.joint_substep.at(s), &sc.solver_bodies);
         let j = store.arena.at_mut(c.joint);
         j.impulses[..IMPULSES].copy_from_slice(&c.imp);
         j.reaction_force = force;
@@ -209,12 +210,14 @@ pub(crate) fn store_joint_impulses(sc: &mut SolverScratch, store: &mut JointStor
 pub(crate) fn warm_start_joints(
     joints: &mut [JointConstraint],
     starts: &[JointStart],
+    substep: Substep,
     warm: &mut Vec<[Real; IMPULSES]>,
     bodies: &mut [SolverBody],
     first_substep: bool,
 ) {
     warm.resize(joints.len(), [0.0; IMPULSES]);
-    for ((c, s), warm) in joints.iter_mut().zip(starts).zip(warm.iter_mut()) {
+    for ((c, start), warm) in joints.iter_mut().zip(starts).zip(warm.iter_mut()) {
+        let s = &substep.at(start);
         if first_substep {
             c.begin_phase(s, bodies);
         }
@@ -237,7 +240,7 @@ pub(crate) fn warm_start_joints(
 #[inline(always)]
 fn apply_impulses(
     c: &JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &mut [SolverBody],
     imp: &[Real; IMPULSES],
 ) {
@@ -260,20 +263,22 @@ fn apply_impulses(
 /// the anchors as they are after the drift. (Re-adding it per body, as the
 /// contacts do, would apply a pendulum's pivot impulse in the direction the
 /// rod had before the drift: a torque about the pivot that fed +0.3 % of
-/// the swing's energy per minute, measured.)
+/// the swing's energy per minute, measured.) `(iterating, passes)`: the
+/// joints of iterating islands and how many passes they get in all.
 pub(crate) fn solve_joints(
     joints: &mut [JointConstraint],
     starts: &[JointStart],
+    substep: Substep,
     warm: &[[Real; IMPULSES]],
-    iterating: &[u32],
-    passes: usize,
+    (iterating, passes): (&[u32], usize),
     bodies: &mut [SolverBody],
     phase: Phase,
 ) {
     if phase == Phase::Relax {
         // (Zipped, so a warm start that did not run would skip joints.)
         assert_eq!(warm.len(), joints.len(), "relax phase before warm start");
-        for ((c, s), &warm) in joints.iter_mut().zip(starts).zip(warm) {
+        for ((c, start), &warm) in joints.iter_mut().zip(starts).zip(warm) {
+            let s = &substep.at(start);
             // The drift and the projection have turned the anchors. These
             // positions are also where the next substep's warm start finds
             // the bodies (see `warm_start_joints`).
@@ -288,19 +293,19 @@ pub(crate) fn solve_joints(
             apply_impulses(c, s, bodies, &half);
         }
     }
-    for (c, s) in joints.iter_mut().zip(starts) {
-        solve_joint(c, s, bodies, phase);
+    for (c, start) in joints.iter_mut().zip(starts) {
+        solve_joint(c, &substep.at(start), bodies, phase);
     }
     for _ in 1..passes {
         for &i in iterating {
             let i = i as usize;
-            solve_joint(&mut joints[i], &starts[i], bodies, phase);
+            solve_joint(&mut joints[i], &substep.at(&starts[i]), bodies, phase);
         }
     }
 }
 
 #[inline(always)]
-fn solve_joint(c: &mut JointConstraint, s: &JointStart, bodies: &mut [SolverBody], phase: Phase) {
+fn solve_joint(c: &mut JointConstraint, s: &JointStep, bodies: &mut [SolverBody], phase: Phase) {
     let mut v = c.vel(bodies);
     match c.kind {
         Prepared::Hinge(_) => hinge::solve(c, s, bodies, &mut v, phase),
@@ -323,22 +328,26 @@ fn solve_joint(c: &mut JointConstraint, s: &JointStart, bodies: &mut [SolverBody
 pub(crate) fn project_joints(
     joints: &[JointConstraint],
     starts: &[JointStart],
-    iterating: &[u32],
-    passes: usize,
+    substep: Substep,
+    (iterating, passes): (&[u32], usize),
     bodies: &mut [SolverBody],
 ) {
-    for (c, s) in joints.iter().zip(starts) {
-        project_joint(c, s, bodies);
+    for (c, start) in joints.iter().zip(starts) {
+        project_joint(c, &substep.at(start), bodies);
     }
     for _ in 1..passes {
         for &i in iterating {
-            project_joint(&joints[i as usize], &starts[i as usize], bodies);
+            project_joint(
+                &joints[i as usize],
+                &substep.at(&starts[i as usize]),
+                bodies,
+            );
         }
     }
 }
 
 #[inline(always)]
-pub(crate) fn project_joint(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverBody]) {
+pub(crate) fn project_joint(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBody]) {
     match c.kind {
         Prepared::Hinge(_) => hinge::project(c, s, bodies),
         Prepared::Distance(_) => distance::project(c, s, bodies),
@@ -358,6 +367,7 @@ pub(crate) fn project_joint(c: &JointConstraint, s: &JointStart, bodies: &mut [S
 fn settle_joints(
     joints: &[JointConstraint],
     starts: &[JointStart],
+    substep: Substep,
     bodies: &mut [SolverBody],
     before: &mut Vec<(Vec2, Rot)>,
 ) {
@@ -372,8 +382,8 @@ fn settle_joints(
     if passes == 1 {
         // One pass is all the budget allows (thousands of joints): nothing
         // to decide, so no before-and-after of every jointed body.
-        for (c, s) in joints.iter().zip(starts) {
-            project_joint(c, s, bodies);
+        for (c, start) in joints.iter().zip(starts) {
+            project_joint(c, &substep.at(start), bodies);
         }
         return;
     }
@@ -383,8 +393,8 @@ fn settle_joints(
         let jointed = || joints.iter().flat_map(|c| [c.a as usize, c.b as usize]);
         before.clear();
         before.extend(jointed().map(|i| (bodies[i].dp, bodies[i].dq)));
-        for (c, s) in joints.iter().zip(starts) {
-            project_joint(c, s, bodies);
+        for (c, start) in joints.iter().zip(starts) {
+            project_joint(c, &substep.at(start), bodies);
         }
         let moved = jointed()
             .zip(before.iter())
@@ -424,7 +434,7 @@ fn settle_passes(joints: &[JointConstraint]) -> usize {
 }
 
 /// Force and torque on B over the last substep (impulse / h).
-fn reaction(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> (Vec2, Real) {
+fn reaction(c: &JointConstraint, s: &JointStep, bodies: &[SolverBody]) -> (Vec2, Real) {
     let (p, l) = match c.kind {
         Prepared::Hinge(_) => hinge::impulse(c),
         Prepared::Distance(_) => distance::impulse(c, s, bodies),
@@ -434,7 +444,7 @@ fn reaction(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> (Vec2
         Prepared::Spring(_) => spring::impulse(c, s, bodies),
         Prepared::Wheel(_) => wheel::impulse(c, s, bodies),
     };
-    (p * c.inv_h, l * c.inv_h)
+    (p * s.inv_h, l * s.inv_h)
 }
 
 /// An angle in (−π, π].

@@ -36,7 +36,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
-use super::constraint::JointStart;
+use super::constraint::JointStep;
 use super::constraint::{point_velocity, JointConstraint, Vel, IMPULSES};
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
@@ -118,7 +118,7 @@ const MIN_AXIS_LENGTH: Real = 1e-9;
 pub(crate) fn prepare(
     p: &SpringParams,
     c: &JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
 ) -> Prepared {
     let (ra, rb) = c.anchors(s, bodies);
@@ -130,7 +130,7 @@ pub(crate) fn prepare(
     };
     let (rua, rub) = (cross(ra, axis), cross(rb, axis));
     let kk = c.ma + c.mb + c.ia * rua * rua + c.ib * rub * rub;
-    let h = c.h;
+    let h = s.h;
     // s = h·ω of the spring alone; x = h·c·K its damping per substep.
     let s = (h * h * p.k * kk).sqrt();
     let resolved = s <= RESOLVED && h * p.damping * kk <= 1.0;
@@ -156,7 +156,7 @@ fn data(c: &JointConstraint) -> Prepared {
 /// Axis, length, anchors and effective mass now.
 fn geometry(
     c: &JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
 ) -> (Vec2, Real, Vec2, Vec2, Real) {
     let (ra, rb) = c.anchors(s, bodies);
@@ -173,7 +173,7 @@ fn geometry(
 }
 
 /// Remember C at the substep start (before the warm start).
-pub(crate) fn begin_substep(c: &mut JointConstraint, s: &JointStart, bodies: &[SolverBody]) {
+pub(crate) fn begin_substep(c: &mut JointConstraint, s: &JointStep, bodies: &[SolverBody]) {
     let (_, len, _, _, _) = geometry(c, s, bodies);
     if let super::constraint::Prepared::Spring(p) = &mut c.kind {
         p.c_n = len - p.length;
@@ -182,7 +182,7 @@ pub(crate) fn begin_substep(c: &mut JointConstraint, s: &JointStart, bodies: &[S
 
 pub(crate) fn apply(
     c: &JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     imp: &[Real; IMPULSES],
     v: &mut Vel,
@@ -193,7 +193,7 @@ pub(crate) fn apply(
 
 pub(crate) fn solve(
     c: &mut JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     v: &mut Vel,
     phase: Phase,
@@ -203,7 +203,7 @@ pub(crate) fn solve(
     if kk <= 0.0 || (p.k == 0.0 && p.c == 0.0) {
         return;
     }
-    let h = c.h;
+    let h = s.h;
     let cdot = u.dot(point_velocity(v, ra, rb));
     let old = c.imp[0];
     let delta = if phase == Phase::Solve {
@@ -229,7 +229,7 @@ pub(crate) fn solve(
     super::constraint::apply_point(c, ra, rb, delta * u, v);
 }
 
-pub(crate) fn impulse(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> (Vec2, Real) {
+pub(crate) fn impulse(c: &JointConstraint, s: &JointStep, bodies: &[SolverBody]) -> (Vec2, Real) {
     let (u, _, _, _, _) = geometry(c, s, bodies);
     (c.imp[0] * u, 0.0)
 }

@@ -7,7 +7,7 @@
 //! Impulse slots: 0, 1 point; 2 angle.
 
 use super::super::math::{Real, Vec2};
-use super::constraint::JointStart;
+use super::constraint::JointStep;
 use super::constraint::{
     project_angle, project_point, solve_point, JointConstraint, Vel, IMPULSES,
 };
@@ -32,7 +32,7 @@ pub(crate) fn apply(
 
 pub(crate) fn solve(
     c: &mut JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     v: &mut Vel,
     _phase: Phase,
@@ -48,9 +48,9 @@ pub(crate) fn solve(
 }
 
 /// Position projection: angle, then anchors.
-pub(crate) fn project(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverBody]) {
+pub(crate) fn project(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBody]) {
     let angle = c.angle(bodies);
-    project_angle(c, bodies, angle);
+    project_angle(c, s.inv_h, bodies, angle);
     project_point(c, s, bodies);
 }
 

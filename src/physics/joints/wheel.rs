@@ -21,7 +21,7 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Rot, Vec2};
-use super::constraint::JointStart;
+use super::constraint::JointStep;
 use super::constraint::{solver_limits_and_motor, JointConstraint, Vel, IMPULSES};
 use super::slider::{
     axis_frame, check_axis_joint, project_on_axis, push, solve_axis_limits, Frame,
@@ -104,17 +104,18 @@ const RESOLVED: Real = 0.5;
 pub(crate) fn prepare(
     p: &WheelParams,
     c: &JointConstraint,
-    start: &JointStart,
+    s: &JointStep,
     qa: Rot,
     to_world: bool,
 ) -> Prepared {
     let (limits, motor) = solver_limits_and_motor(p.limits, p.motor, to_world);
     let axis0 = qa.rotate(p.axis);
+    let start = s.start;
     let d = start.dc0 + start.rb0 - start.ra0;
     let (a1, a2) = (cross(d + start.ra0, axis0), cross(start.rb0, axis0));
     let kk = c.ma + c.mb + c.ia * a1 * a1 + c.ib * a2 * a2;
-    let s = (c.h * c.h * p.k * kk).sqrt();
-    let resolved = s <= RESOLVED && c.h * p.damping * kk <= 1.0;
+    let stiffness = (s.h * s.h * p.k * kk).sqrt();
+    let resolved = stiffness <= RESOLVED && s.h * p.damping * kk <= 1.0;
     let spin = c.ia + c.ib;
     Prepared {
         axis0,
@@ -144,19 +145,19 @@ fn data_mut(c: &mut JointConstraint) -> &mut Prepared {
     }
 }
 
-fn frame(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> Frame {
+fn frame(c: &JointConstraint, s: &JointStep, bodies: &[SolverBody]) -> Frame {
     axis_frame(c, s, bodies, data(c).axis0)
 }
 
 /// Remember the travel at the substep start (before the warm start).
-pub(crate) fn begin_substep(c: &mut JointConstraint, s: &JointStart, bodies: &[SolverBody]) {
+pub(crate) fn begin_substep(c: &mut JointConstraint, s: &JointStep, bodies: &[SolverBody]) {
     let f = frame(c, s, bodies);
     data_mut(c).s_n = f.axis.dot(f.d);
 }
 
 pub(crate) fn apply(
     c: &JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     imp: &[Real; IMPULSES],
     v: &mut Vel,
@@ -167,7 +168,7 @@ pub(crate) fn apply(
 
 pub(crate) fn solve(
     c: &mut JointConstraint,
-    s: &JointStart,
+    s: &JointStep,
     bodies: &[SolverBody],
     v: &mut Vel,
     phase: Phase,
@@ -176,18 +177,18 @@ pub(crate) fn solve(
     let f = frame(c, s, bodies);
     let axial_k = c.ma + c.mb + c.ia * f.a1 * f.a1 + c.ib * f.a2 * f.a2;
     if axial_k > 0.0 && (p.k > 0.0 || p.c > 0.0) {
-        solve_spring(c, &f, axial_k, v, phase);
+        solve_spring(c, s.h, &f, axial_k, v, phase);
     }
     if let (Some((speed, max_torque)), true) = (p.motor, p.spin_mass > 0.0) {
         let cdot = v.3 - v.1 - speed;
-        let max = max_torque * c.h;
+        let max = max_torque * s.h;
         let old = c.imp[4];
         let new = (old - p.spin_mass * cdot).clamp(-max, max);
         c.imp[4] = new;
         push(c, &f, 0.0, 0.0, new - old, v);
     }
     if let (Some(limits), true) = (p.limits, axial_k > 0.0) {
-        solve_axis_limits(c, &f, 1.0 / axial_k, limits, v);
+        solve_axis_limits(c, s.inv_h, &f, 1.0 / axial_k, limits, v);
     }
     // The wheel stays on its axis: rigid, solved last.
     let k = c.ma + c.mb + c.ia * f.s1 * f.s1 + c.ib * f.s2 * f.s2;
@@ -202,9 +203,15 @@ pub(crate) fn solve(
 /// The suspension's half of the substep's impulse for this phase: the solve
 /// phase evaluates the spring at s_n + α·h·ṡ; the relax phase replays that
 /// (resolved spring) or solves its own half at the substep's end.
-fn solve_spring(c: &mut JointConstraint, f: &Frame, axial_k: Real, v: &mut Vel, phase: Phase) {
+fn solve_spring(
+    c: &mut JointConstraint,
+    h: Real,
+    f: &Frame,
+    axial_k: Real,
+    v: &mut Vel,
+    phase: Phase,
+) {
     let p = data(c);
-    let h = c.h;
     let old = c.imp[1];
     let delta = match phase {
         Phase::Relax if p.replay => 2.0 * p.lambda_s - old,
@@ -226,13 +233,13 @@ fn solve_spring(c: &mut JointConstraint, f: &Frame, axial_k: Real, v: &mut Vel, 
 }
 
 /// Position projection: back onto the axis, and inside violated limits.
-pub(crate) fn project(c: &JointConstraint, s: &JointStart, bodies: &mut [SolverBody]) {
+pub(crate) fn project(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBody]) {
     let p = data(c);
     project_on_axis(c, s, bodies, p.axis0, p.limits);
 }
 
 /// Linear and angular impulse on B over the substep.
-pub(crate) fn impulse(c: &JointConstraint, s: &JointStart, bodies: &[SolverBody]) -> (Vec2, Real) {
+pub(crate) fn impulse(c: &JointConstraint, s: &JointStep, bodies: &[SolverBody]) -> (Vec2, Real) {
     let f = frame(c, s, bodies);
     let axial = c.imp[1] + c.imp[2] - c.imp[3];
     (axial * f.axis + c.imp[0] * f.perp, c.imp[4])

@@ -3,7 +3,7 @@
 //! visiting order. Reused from step to step, rebuilt by each (never in
 //! snapshots).
 
-use crate::physics::joints::constraint::{JointConstraint, JointStart, IMPULSES};
+use crate::physics::joints::constraint::{JointConstraint, JointStart, Substep, IMPULSES};
 use crate::physics::joints::long_range::Reach;
 use crate::physics::math::{Real, Rot, Vec2};
 use crate::physics::solver::bounce_cap::BounceCap;
@@ -67,6 +67,9 @@ pub(crate) struct SolverScratch {
     /// Each joint's anchors at the step start, beside its record (same
     /// index; see `JointStart`).
     pub(crate) joint_starts: Vec<JointStart>,
+    /// The substep the joints were prepared for (passed to their rows,
+    /// not kept in each record).
+    pub(crate) joint_substep: Substep,
     /// Joints pulled past their breaking force this step (slot indices, in
     /// the joints' order), noted when their impulses are stored.
     pub(crate) broken_joints: Vec<u32>,

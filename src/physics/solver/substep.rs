@@ -47,6 +47,7 @@ pub(crate) fn warm_start(s: &mut SolverScratch, first_substep: bool) {
     joint_solver::warm_start_joints(
         &mut s.joints,
         &s.joint_starts,
+        s.joint_substep,
         &mut s.joint_warm,
         &mut s.solver_bodies,
         first_substep,
@@ -69,14 +70,15 @@ pub(crate) fn integrate_positions(s: &mut SolverScratch, h: Real) {
         joint_solver::project_joints(
             &s.joints,
             &s.joint_starts,
-            &s.iterating_joints,
-            s.joint_passes,
+            s.joint_substep,
+            (&s.iterating_joints, s.joint_passes),
             &mut s.solver_bodies,
         );
         long_range::project(&s.reaches, &mut s.solver_bodies, 1.0 / h);
         long_range::tighten(
             &s.joints,
             &s.joint_starts,
+            s.joint_substep,
             &s.rope_joints,
             &s.reaches,
             &mut s.solver_bodies,
@@ -106,6 +108,7 @@ fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phas
         iterating_bundles,
         joints,
         joint_starts,
+        joint_substep,
         joint_warm,
         iterating_joints,
         joint_passes,
@@ -115,9 +118,9 @@ fn solve_constraints(s: &mut SolverScratch, inv_h: Real, push: Real, phase: Phas
     joint_solver::solve_joints(
         joints,
         joint_starts,
+        *joint_substep,
         joint_warm,
-        iterating_joints,
-        *joint_passes,
+        (iterating_joints, *joint_passes),
         solver_bodies,
         phase,
     );
