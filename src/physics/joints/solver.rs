@@ -216,6 +216,8 @@ pub(crate) fn warm_start_joints(
     first_substep: bool,
 ) {
     warm.resize(joints.len(), [0.0; IMPULSES]);
+    // (Zipped: a start missing would skip its joint silently.)
+    assert_eq!(starts.len(), joints.len(), "a start per joint");
     for ((c, start), warm) in joints.iter_mut().zip(starts).zip(warm.iter_mut()) {
         let s = &substep.at(start);
         if first_substep {
@@ -293,6 +295,7 @@ pub(crate) fn solve_joints(
             apply_impulses(c, s, bodies, &half);
         }
     }
+    assert_eq!(starts.len(), joints.len(), "a start per joint");
     for (c, start) in joints.iter_mut().zip(starts) {
         solve_joint(c, &substep.at(start), bodies, phase);
     }
@@ -332,6 +335,7 @@ pub(crate) fn project_joints(
     (iterating, passes): (&[u32], usize),
     bodies: &mut [SolverBody],
 ) {
+    assert_eq!(starts.len(), joints.len(), "a start per joint");
     for (c, start) in joints.iter().zip(starts) {
         project_joint(c, &substep.at(start), bodies);
     }

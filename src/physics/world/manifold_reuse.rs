@@ -23,9 +23,9 @@
 //! The basis lives beside its contact (`World::bases`, same index; only
 //! polygon pairs read it, so the loops over every contact do not stream
 //! it) and in snapshots: a restored world reuses exactly what the original
-//! would have, and stepping stays deterministic. It is stored relative to the bodies' origins, not their
-//! centres of mass, so a body whose mass properties change (a shape added)
-//! still gets the right anchors.
+//! would have, and stepping stays deterministic. It is stored relative to
+//! the bodies' origins, not their centres of mass, so a body whose mass
+//! properties change (a shape added) still gets the right anchors.
 
 use crate::physics::collision::manifold::Manifold;
 use crate::physics::geometry::shape::ShapeGeom;
