@@ -217,10 +217,8 @@ impl World {
     /// contact's `round` (not in snapshots) from its shapes.
     fn check_bases(&mut self) -> Result<(), String> {
         for c in &mut self.contacts {
-            c.round = Contact::is_round(
-                self.shapes.at(c.shape_a.index),
-                self.shapes.at(c.shape_b.index),
-            );
+            let (sa, sb) = (c.shape_a.index, c.shape_b.index);
+            c.derive_from_shapes(self.shapes.at(sa), self.shapes.at(sb));
         }
         if self.bases.is_empty() {
             self.bases.resize(self.contacts.len(), Default::default());

@@ -41,7 +41,7 @@ pub struct Contact {
     /// or asked for. Shapes never change kind; a restored snapshot's
     /// contacts get it from their shapes (`check_restored`).
     #[serde(skip)]
-    pub round: bool,
+    pub(crate) round: bool,
     /// Mixed material: friction sqrt(fa·fb), restitution max(ea, eb).
     pub friction: Real,
     pub static_friction: Real,
@@ -157,8 +157,14 @@ impl Contact {
     }
 
     /// Is either shape a circle? (`round`)
-    pub fn is_round(sa: &Shape, sb: &Shape) -> bool {
+    fn is_round(sa: &Shape, sb: &Shape) -> bool {
         matches!(sa.geom, Circle(_)) || matches!(sb.geom, Circle(_))
+    }
+
+    /// What the contact derives from its shapes and keeps out of
+    /// snapshots (`round`), for a contact read back from one.
+    pub(crate) fn derive_from_shapes(&mut self, sa: &Shape, sb: &Shape) {
+        self.round = Self::is_round(sa, sb);
     }
 
     /// Recompute the manifold from the bodies' current transforms, carrying
