@@ -162,6 +162,10 @@ pub struct Body {
     pub fixed_rotation: bool,
     pub bullet: bool,
     pub allow_sleep: bool,
+    /// When set, mass comes from this value instead of shape densities.
+    /// In the front: its tag is where `Option<Body>` (an arena slot) says
+    /// whether the body is there, which every lookup reads.
+    pub mass_override: Option<Real>,
     /// Index of the sleeping island this body belongs to (when asleep).
     pub sleep_island: u32,
     /// Centre of mass in body coordinates.
@@ -177,8 +181,6 @@ pub struct Body {
     /// Rotational inertia about the centre of mass.
     pub inertia: Real,
     pub inv_inertia: Real,
-    /// When set, mass comes from this value instead of shape densities.
-    pub mass_override: Option<Real>,
     pub linear_damping: Real,
     pub angular_damping: Real,
     pub gravity_scale: Real,

@@ -26,7 +26,12 @@ define_id!(ShapeId, "shape");
 define_id!(JointId, "joint");
 
 /// A slot in an arena: the object (if alive) and the generation counter.
+/// The generation first (`repr(C)`): a lookup by id reads it with the
+/// object's front, in one cache line (left to the compiler, it went after
+/// the object, a line of its own for every shape of every contact the
+/// narrow phase checks).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[repr(C)]
 pub struct Slot<T> {
     pub generation: u32,
     pub value: Option<T>,
@@ -53,12 +58,13 @@ impl<T> Default for Arena<T> {
 
 impl<T> Arena<T> {
     /// Ask the cache ahead of time for the first `bytes` of the object in
-    /// slot `index` (nothing if there is no such slot): for loops that
-    /// reach big objects by index and read only their front.
+    /// slot `index` and its generation (nothing if there is no such slot):
+    /// for loops that reach big objects by index and read only their front.
     #[inline(always)]
     pub fn prefetch_front(&self, index: u32, bytes: usize) {
         if let Some(slot) = self.slots.get(index as usize) {
-            crate::physics::prefetch::prefetch_front(&slot.value, bytes);
+            let front = std::mem::offset_of!(Slot<T>, value) + bytes;
+            crate::physics::prefetch::prefetch_front(slot, front);
         }
     }
 
