@@ -19,6 +19,7 @@ mod mouse;
 mod slider;
 pub(crate) mod solver;
 mod spring;
+pub(crate) mod visit_order;
 mod weld;
 mod wheel;
 
@@ -118,17 +119,21 @@ impl JointDef {
     }
 }
 
+/// A joint. In declaration order (`repr(C)`): its bodies first, the one
+/// line a step's first sweep over the joints reads of each
+/// (`joints/solver.rs`, `prepare_joints`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[repr(C)]
 pub struct Joint {
-    pub kind: JointKind,
     pub body_a: BodyId,
     pub body_b: Option<BodyId>,
+    pub breaking_force: Option<Real>,
     /// Anchor in A's frame (relative to its origin).
     pub local_a: Vec2,
     /// Anchor in B's frame, or the world point when there is no B.
     pub local_b: Vec2,
     pub collide_connected: bool,
-    pub breaking_force: Option<Real>,
+    pub kind: JointKind,
     /// Accumulated impulses of the last substep (meaning per kind), for the
     /// warm start and the reaction force.
     pub impulses: [Real; constraint::STORED_IMPULSES],

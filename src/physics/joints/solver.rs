@@ -20,6 +20,7 @@
 //! leaves no steady stretch under load (a soft row sags by load/(m·ω²)).
 
 use super::constraint::{JointConstraint, JointStart, JointStep, Prepared, Substep, IMPULSES};
+use super::visit_order::{self, JointSlot};
 use super::{distance, hinge, mouse, slider, spring, weld, wheel, Joint, JointKind, JointStore};
 use crate::physics::math::{Real, Rot, Vec2};
 use crate::physics::prefetch::{worth_asking, AHEAD};
@@ -44,6 +45,9 @@ const MAX_JOINT_PASSES: usize = 8;
 /// get the full budget of passes.
 const SETTLED: Real = 1e-2;
 
+/// The front of a body that preparing a joint reads: pose, centres.
+const JOINT_BODY_BYTES: usize = std::mem::offset_of!(Body, center0);
+
 /// Working copies of the joints for this step, and the body pairs they
 /// join into islands (before the contacts' islands are built).
 pub(crate) fn prepare_joints(
@@ -63,26 +67,52 @@ pub(crate) fn prepare_joints(
     if store.arena.is_empty() {
         return;
     }
+    // The joints of this step (a simulated body at either end) in slot
+    // order, with what they give the islands, then in the order the passes
+    // visit them (`visit_order`), which their records follow.
+    sc.joint_order.clear();
     for (index, j) in store.arena.iter() {
-        let ba = bodies.at(j.body_a.index);
         let a = sc.body_to_solver[j.body_a.index as usize];
-        let (b, cb, qb, rb0) = match j.body_b {
-            Some(id) => {
-                let bb = bodies.at(id.index);
-                let rb0 = bb.xf.q.rotate(j.local_b - bb.local_center);
-                (
-                    sc.body_to_solver[id.index as usize],
-                    bb.center,
-                    bb.xf.q,
-                    rb0,
-                )
-            }
-            None => (0, j.local_b, Rot::IDENTITY, Vec2::ZERO),
-        };
+        let b = j
+            .body_b
+            .map_or(0, |id| sc.body_to_solver[id.index as usize]);
         if a == 0 && b == 0 {
             continue;
         }
+        sc.joint_order.push(JointSlot { index, a, b });
+    }
+    let bodies_in_step = sc.solver_bodies.len();
+    visit_order::arrange(
+        &mut sc.joint_order,
+        bodies_in_step,
+        &mut sc.joint_order_scratch,
+    );
+    // The visiting order jumps between a block's rows, which the hardware
+    // does not run ahead of: the joints and bodies a few ahead are asked
+    // for.
+    let ask_ahead = worth_asking::<Joint>(sc.joint_order.len());
+    for k in 0..sc.joint_order.len() {
+        if let Some(ahead) = sc.joint_order.get(k + AHEAD).filter(|_| ask_ahead) {
+            let joint_bytes = std::mem::size_of::<Joint>();
+            store.arena.prefetch_front(ahead.index, joint_bytes);
+            for x in [ahead.a, ahead.b].into_iter().filter(|&x| x != 0) {
+                bodies.prefetch_front(sc.solver_info[x as usize].body, JOINT_BODY_BYTES);
+            }
+        }
+        let JointSlot { index, a, b } = sc.joint_order[k];
+        let j = store.arena.at(index);
+        let ba = bodies.at(j.body_a.index);
+        let (cb, qb, rb0) = match j.body_b {
+            Some(id) => {
+                let bb = bodies.at(id.index);
+                let rb0 = bb.xf.q.rotate(j.local_b - bb.local_center);
+                (bb.center, bb.xf.q, rb0)
+            }
+            None => (j.local_b, Rot::IDENTITY, Vec2::ZERO),
+        };
         let (ia_, ib_) = (&sc.solver_info[a as usize], &sc.solver_info[b as usize]);
+        // What the joint gives the islands (in visiting order: what the
+        // islands make of these lists does not depend on their order).
         let (a_moves, b_moves) = (a != 0 && ia_.inv_mass > 0.0, b != 0 && ib_.inv_mass > 0.0);
         match (a_moves, b_moves) {
             (true, true) => sc.joint_pairs.push((a, b)),
@@ -198,6 +228,9 @@ pub(crate) fn store_joint_impulses(sc: &mut SolverScratch, store: &mut JointStor
             sc.broken_joints.push(c.joint);
         }
     }
+    // In slot order, as the world breaks them (which slots are freed first
+    // decides which a new joint takes): the records are in visiting order.
+    sc.broken_joints.sort_unstable();
 }
 
 /// Warm start every joint: half of last substep's impulses now (after the

@@ -5,6 +5,7 @@
 
 use crate::physics::joints::constraint::{JointConstraint, JointStart, Substep, IMPULSES};
 use crate::physics::joints::long_range::Reach;
+use crate::physics::joints::visit_order::{JointSlot, OrderScratch};
 use crate::physics::math::{Real, Rot, Vec2};
 use crate::physics::solver::bounce_cap::BounceCap;
 use crate::physics::solver::contact_constraint::ContactConstraint;
@@ -71,8 +72,12 @@ pub(crate) struct SolverScratch {
     /// not kept in each record).
     pub(crate) joint_substep: Substep,
     /// Joints pulled past their breaking force this step (slot indices, in
-    /// the joints' order), noted when their impulses are stored.
+    /// slot order), noted when their impulses are stored.
     pub(crate) broken_joints: Vec<u32>,
+    /// This step's joints in the order the passes visit them, which the
+    /// records follow (`joints/visit_order.rs`).
+    pub(crate) joint_order: Vec<JointSlot>,
+    pub(crate) joint_order_scratch: OrderScratch,
     pub(crate) joint_pairs: Vec<(u32, u32)>,
     /// Bodies held by a joint to the world or a static body (islands hang
     /// from them), and bodies of springs stiff for their masses
