@@ -18,12 +18,17 @@ pub struct Circle {
 /// A convex polygon, counter-clockwise, with outward unit edge normals.
 /// `normals[i]` is the normal of the edge from `vertices[i]` to `vertices[i + 1]`.
 /// `radius` rounds the polygon (0 for sharp corners).
+/// In declaration order (`repr(C)`): the count and radius first, beside the
+/// first vertices, so a box's collision and bounding box read its count in
+/// the line of its vertices (left to the compiler, they went after both
+/// arrays, a line of their own).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[repr(C)]
 pub struct Polygon {
-    pub vertices: [Vec2; MAX_POLYGON_VERTICES],
-    pub normals: [Vec2; MAX_POLYGON_VERTICES],
     pub count: usize,
     pub radius: Real,
+    pub vertices: [Vec2; MAX_POLYGON_VERTICES],
+    pub normals: [Vec2; MAX_POLYGON_VERTICES],
     pub centroid: Vec2,
     /// Edge ends lying flush against an edge of another static shape (bit
     /// 2i: edge i's start, bit 2i + 1: its end). Set by the world for

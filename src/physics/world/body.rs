@@ -111,7 +111,9 @@ impl Default for ShapeDef {
 /// A shape attached to a body. In declaration order (`repr(C)`): what the
 /// narrow phase reads of each shape of each contact comes first (its fat
 /// box, materials, then the geometry: a circle whole within the first two
-/// cache lines, a polygon's first vertices in the third).
+/// cache lines, a box's count and vertices in the second and third), and
+/// what the proxy update reads and writes of each moving shape (both
+/// boxes, the geometry) in those lines too.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[repr(C)]
 pub struct Shape {
@@ -119,6 +121,8 @@ pub struct Shape {
     /// per-contact overlap check reads the shape it already has in cache
     /// instead of a tree node elsewhere in memory.
     pub fat_aabb: Aabb,
+    /// World bounding box at the last update.
+    pub aabb: Aabb,
     pub friction: Real,
     pub static_friction: Real,
     pub restitution: Real,
@@ -130,8 +134,6 @@ pub struct Shape {
     pub user_data: u64,
     /// Broad-phase proxy.
     pub proxy: ProxyKey,
-    /// World bounding box at the last update.
-    pub aabb: Aabb,
 }
 
 impl Shape {
