@@ -1,6 +1,7 @@
 //! Room `joints`: the joint kinds (one file each, opening with its C / Ċ / J
 //! / K derivation), the joint store, and the joints' part of the soft step
-//! (`solver.rs`, on the per-step `JointConstraint` of `constraint.rs`).
+//! (`solver.rs`, on the per-step `JointConstraint` of `constraint.rs`, in
+//! the order of `visit_order.rs`).
 //!
 //! Joints are constraints between two bodies (or a body and the world),
 //! solved with the contacts. The `World` methods that create, read and

@@ -1,8 +1,11 @@
 //! Joints in the soft step (Box2D v3's stages): prepared once per step,
-//! warm started before the contacts, solved before the contacts in the solve
+//! warm started after the contacts, solved before the contacts in the solve
 //! phase and in the relax phase, positions projected after each drift;
 //! impulses stored after the substeps with the reaction forces (which the
-//! world then checks against the breaking forces).
+//! world then checks against the breaking forces). Every pass visits the
+//! joints in the order of their records, which `prepare_joints` builds in
+//! `visit_order`'s order: the slot order's results, with neighbouring
+//! joints the processor can overlap.
 //!
 //! The warm start is split like the contacts' (see `contact_solver`): half of
 //! last substep's impulse before the solve phase and half before the relax
