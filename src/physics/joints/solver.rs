@@ -67,13 +67,13 @@ pub(crate) fn prepare_joints(
     sc.joint_pairs.clear();
     sc.joint_anchored.clear();
     sc.joint_stiff.clear();
+    sc.joint_order.clear();
     if store.arena.is_empty() {
         return;
     }
     // The joints of this step (a simulated body at either end) in slot
-    // order, with what they give the islands, then in the order the passes
-    // visit them (`visit_order`), which their records follow.
-    sc.joint_order.clear();
+    // order, then in the order the passes visit them (`visit_order`),
+    // which their records follow.
     for (index, j) in store.arena.iter() {
         let a = sc.body_to_solver[j.body_a.index as usize];
         let b = j
