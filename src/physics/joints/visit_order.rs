@@ -194,55 +194,26 @@ mod tests {
     /// A hinged grid hung from the world by its top row, falling onto a
     /// floor: the state after a second, in slot order and in visiting order.
     fn grid_after_a_second(block: usize) -> u64 {
-        use crate::physics::geometry::shape::{Circle, Polygon, ShapeGeom};
         use crate::physics::joints::{HingeParams, JointDef, JointKind};
         use crate::physics::math::Vec2;
         use crate::physics::settings::WorldSettings;
-        use crate::physics::world::body::{BodyDef, BodyType, ShapeDef};
         use crate::physics::world::World;
+        use crate::testbed::{dynamic_circle, ground_box, Material};
         BLOCK_FOR_TESTS.with(|b| b.set(block));
         let mut w = World::new(WorldSettings::default());
-        let floor = w
-            .create_body(&BodyDef {
-                body_type: BodyType::Static,
-                position: Vec2::new(0.0, -14.0),
-                ..BodyDef::default()
-            })
-            .unwrap();
-        let geom = ShapeGeom::Polygon(Polygon::make_box(30.0, 0.5));
-        w.add_shape(
-            floor,
-            &ShapeDef {
-                geom,
-                ..ShapeDef::default()
-            },
-        )
-        .unwrap();
+        ground_box(
+            &mut w,
+            Vec2::new(0.0, -14.0),
+            60.0,
+            1.0,
+            Material::default(),
+        );
         let n = 12;
         let mut ids = Vec::new();
         for r in 0..n {
             for c in 0..n {
-                let position = Vec2::new(c as f64 * 1.0 + 0.3 * r as f64, -(r as f64));
-                let body = w
-                    .create_body(&BodyDef {
-                        body_type: BodyType::Dynamic,
-                        position,
-                        ..BodyDef::default()
-                    })
-                    .unwrap();
-                let geom = ShapeGeom::Circle(Circle {
-                    center: Vec2::ZERO,
-                    radius: 0.4,
-                });
-                w.add_shape(
-                    body,
-                    &ShapeDef {
-                        geom,
-                        ..ShapeDef::default()
-                    },
-                )
-                .unwrap();
-                ids.push((body, position));
+                let at = Vec2::new(c as f64 + 0.3 * r as f64, -(r as f64));
+                ids.push((dynamic_circle(&mut w, at, 0.4, Material::default()), at));
             }
         }
         let hinge = || JointKind::Hinge(HingeParams::default());
