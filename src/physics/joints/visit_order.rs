@@ -195,26 +195,41 @@ mod tests {
     /// A hinged grid hung from the world by its top row, falling onto a
     /// floor: the state after a second, in slot order and in visiting order.
     fn grid_after_a_second(block: usize) -> u64 {
+        use crate::physics::geometry::shape::{Circle, Polygon, ShapeGeom};
         use crate::physics::joints::{HingeParams, JointDef, JointKind};
         use crate::physics::math::Vec2;
         use crate::physics::settings::WorldSettings;
+        use crate::physics::world::body::{BodyDef, BodyType, ShapeDef};
         use crate::physics::world::World;
-        use crate::testbed::{dynamic_circle, ground_box, Material};
         BLOCK_FOR_TESTS.with(|b| b.set(block));
         let mut w = World::new(WorldSettings::default());
-        ground_box(
-            &mut w,
-            Vec2::new(0.0, -14.0),
-            60.0,
-            1.0,
-            Material::default(),
-        );
+        // A body of `body_type` at `position` with the one shape `geom`.
+        let mut add = |body_type, position, geom| {
+            let def = BodyDef {
+                body_type,
+                position,
+                ..BodyDef::default()
+            };
+            let id = w.create_body(&def).unwrap();
+            let shape = ShapeDef {
+                geom,
+                ..ShapeDef::default()
+            };
+            w.add_shape(id, &shape).unwrap();
+            id
+        };
+        let floor = ShapeGeom::Polygon(Polygon::make_box(30.0, 0.5));
+        add(BodyType::Static, Vec2::new(0.0, -14.0), floor);
+        let ball = ShapeGeom::Circle(Circle {
+            center: Vec2::ZERO,
+            radius: 0.4,
+        });
         let n = 12;
         let mut ids = Vec::new();
         for r in 0..n {
             for c in 0..n {
                 let at = Vec2::new(c as f64 + 0.3 * r as f64, -(r as f64));
-                ids.push((dynamic_circle(&mut w, at, 0.4, Material::default()), at));
+                ids.push((add(BodyType::Dynamic, at, ball), at));
             }
         }
         let hinge = || JointKind::Hinge(HingeParams::default());
