@@ -88,6 +88,7 @@ pub(crate) fn prepare_contacts(
             sc.approach.push(bundle.prepare_lane(
                 at % LANES,
                 &input,
+                sc.one_point_bundles[at / LANES],
                 &sc.solver_bodies,
                 &sc.solver_info,
             ));

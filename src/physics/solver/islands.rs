@@ -162,6 +162,7 @@ pub(crate) fn colored_range(sc: &SolverScratch) -> std::ops::Range<usize> {
 fn layout_bundles(sc: &mut SolverScratch) {
     let colors = &sc.solver_order.colors;
     sc.lane_of_slot.clear();
+    sc.one_point_bundles.clear();
     let mut bundles = 0;
     sc.iterating_bundles = 0;
     for (k, &(start, end)) in colors.iter().enumerate() {
@@ -185,6 +186,12 @@ fn layout_bundles(sc: &mut SolverScratch) {
             let lanes = (used - j * LANES).min(LANES);
             bundle.reset(lanes);
         }
+        // The group's two-point links come first: bundles that start at or
+        // after its first one-point link hold one-point contacts alone.
+        let group = &sc.solver_order.order[start as usize..end as usize];
+        let two_points = group.partition_point(|&li| sc.links[li as usize].points == 2);
+        sc.one_point_bundles
+            .extend((0..count).map(|j| j * LANES >= two_points));
         bundles += count;
     }
     if sc.solver_order.iterating_colors == colors.len() {

@@ -50,6 +50,11 @@ pub(crate) struct SolverScratch {
     /// `solver_order.wide_passes` times per phase.
     pub(crate) iterating_bundles: usize,
     pub(crate) lane_of_slot: Vec<u32>,
+    /// Per bundle: every lane is a one-point contact (the colouring puts a
+    /// colour's one-point contacts after its two-point ones), so nothing
+    /// reads its second point or block matrix and preparing a lane skips
+    /// writing them (`WideConstraint::prepare_lane`).
+    pub(crate) one_point_bundles: Vec<bool>,
     /// Relative normal velocity at the step start per link (for events).
     pub(crate) approach: Vec<[Real; 2]>,
     /// Per link, whether its contact counted as touching before the step
