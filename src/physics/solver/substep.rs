@@ -37,7 +37,7 @@ pub(crate) fn integrate_velocities(s: &mut SolverScratch, h: Real) {
 /// then warm start the joints (`first_substep`: the step's first).
 pub(crate) fn warm_start(s: &mut SolverScratch, first_substep: bool) {
     let bundles = &mut s.bundles[..s.bundles_used];
-    wide::warm_start_all(bundles, &mut s.solver_bodies);
+    wide::warm_start_all(bundles, s.iterating_bundles, &mut s.solver_bodies);
     for range in s.solver_order.ranges.iter() {
         for c in s.constraints[range.start as usize..range.end as usize].iter_mut() {
             cs::warm_start(c, &mut s.solver_bodies);

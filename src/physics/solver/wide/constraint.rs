@@ -33,9 +33,12 @@ pub struct WidePoint {
     // Warm start (the impulse) and relax.
     pub tangent_impulse: W,
     pub tangent_mass: W,
-    // Relax (friction); warm start and the relax phase's first pass (the
-    // warm-start impulse; see `contact_solver::warm_start` for why
-    // friction's needs no copy).
+    // Relax (friction); in iterating bundles also the warm start and the
+    // relax phase's first pass (the warm-start impulse; see
+    // `contact_solver::warm_start` for why friction's needs no copy).
+    // One-pass bundles keep the warm-start half in a register across their
+    // solve pass instead (`wide::contact_solver::solve_impl`) and never
+    // write `warm_normal`.
     pub friction: W,
     pub warm_normal: W,
 }

@@ -20,19 +20,28 @@ use crate::physics::solver::wide::gather::{
 use crate::physics::solver::wide::lanes::{Lane, Mask, LANES, V2, W};
 use crate::physics::solver::Phase;
 
-/// Warm start (first half) of all bundles (see `contact_solver::warm_start`).
-pub fn warm_start_all(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
+/// Warm start (first half) of all bundles (see `contact_solver::warm_start`):
+/// the first `iterating` of them (big iterating islands' colour groups)
+/// book the half in their accumulators here; the one-pass bundles after
+/// them only read theirs, and their solve pass books it (see
+/// `solve_impl`), so the warm start writes none of their lines.
+pub fn warm_start_all(bundles: &mut [WideConstraint], iterating: usize, bodies: &mut [SolverBody]) {
+    let (booked, deferred) = bundles.split_at_mut(iterating);
     #[cfg(target_arch = "x86_64")]
     {
         assert_avx();
         // SAFETY: the CPU supports AVX (checked just above).
-        unsafe { warm_start_avx(bundles, bodies) };
+        unsafe {
+            warm_start_avx::<true>(booked, bodies);
+            warm_start_avx::<false>(deferred, bodies);
+        }
     }
     #[cfg(not(target_arch = "x86_64"))]
     // SAFETY: unchecked bundles clamp their indices (no precondition).
     unsafe {
-        warm_start_impl::<false>(bundles, bodies)
-    };
+        warm_start_impl::<false, true>(booked, bodies);
+        warm_start_impl::<false, false>(deferred, bodies);
+    }
 }
 
 /// Solve (with bias) or relax (without) all bundles once (see
@@ -119,13 +128,16 @@ fn dispatch<const ITERATING: bool>(
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-unsafe fn warm_start_avx(bundles: &mut [WideConstraint], bodies: &mut [SolverBody]) {
+unsafe fn warm_start_avx<const BOOK: bool>(
+    bundles: &mut [WideConstraint],
+    bodies: &mut [SolverBody],
+) {
     if checked_first(bundles, bodies) {
         // SAFETY: every index was checked just above.
-        unsafe { warm_start_impl::<true>(bundles, bodies) }
+        unsafe { warm_start_impl::<true, BOOK>(bundles, bodies) }
     } else {
         // SAFETY: unchecked bundles clamp their indices (no precondition).
-        unsafe { warm_start_impl::<false>(bundles, bodies) }
+        unsafe { warm_start_impl::<false, BOOK>(bundles, bodies) }
     }
 }
 
@@ -212,8 +224,10 @@ fn points_used(c: &WideConstraint) -> usize {
 
 /// # Safety
 /// When `CHECKED`, every lane's body index is below `bodies.len()`.
+/// `BOOK`: book the half in the accumulators (iterating bundles); else
+/// the bundle is only read, and its solve pass books it.
 #[inline(always)]
-unsafe fn warm_start_impl<const CHECKED: bool>(
+unsafe fn warm_start_impl<const CHECKED: bool, const BOOK: bool>(
     bundles: &mut [WideConstraint],
     bodies: &mut [SolverBody],
 ) {
@@ -229,17 +243,17 @@ unsafe fn warm_start_impl<const CHECKED: bool>(
         // its impulse is zero: no masking needed.
         for k in 0..points_used(c) {
             let cp = &mut c.points[k];
-            cp.warm_normal = cp.normal_impulse;
             // (Friction's accumulator keeps its whole impulse, as the
             // scalar `warm_start`'s does.)
-            let n_half = W::splat(0.5) * cp.warm_normal;
+            let n_half = first_half(cp.normal_impulse);
             let t_half = W::splat(0.5) * cp.tangent_impulse;
-            cp.normal_impulse = n_half;
+            if BOOK {
+                book_first_half(cp);
+            }
             let p = V2 {
                 x: n_half * n.x + t_half * t.x,
                 y: n_half * n.y + t_half * t.y,
             };
-            cp.total_normal_impulse += n_half;
             wa -= c.ia * cp.ra.cross(p);
             va = va - p.scale(c.ma);
             wb += c.ib * cp.rb.cross(p);
@@ -248,6 +262,24 @@ unsafe fn warm_start_impl<const CHECKED: bool>(
         scatter(bodies, &rows_a, va, wa);
         scatter(bodies, &rows_b, vb, wb);
     }
+}
+
+/// Half of last substep's normal impulse: what each half of the warm start
+/// applies (the same number however it is booked).
+#[inline(always)]
+fn first_half(last: W) -> W {
+    W::splat(0.5) * last
+}
+
+/// The first half of the warm start in a point's accumulators (scalar
+/// `warm_start`): the impulse restarts from half of last substep's, which
+/// `warm_normal` keeps for the second half.
+#[inline(always)]
+fn book_first_half(cp: &mut WidePoint) {
+    cp.warm_normal = cp.normal_impulse;
+    let n_half = first_half(cp.warm_normal);
+    cp.normal_impulse = n_half;
+    cp.total_normal_impulse += n_half;
 }
 
 #[inline(always)]
@@ -337,7 +369,24 @@ unsafe fn solve_impl<const ITERATING: bool, const CHECKED: bool>(
     };
     let mut change = Change::default();
     for (c, side) in bundles.iter_mut().zip(bounce.iter_mut()) {
-        if phase == Phase::Relax && first {
+        // Iterating bundles booked the warm start's first half when it was
+        // applied, and book its second half before the relax phase's
+        // first pass. A one-pass bundle books both around its solve pass,
+        // on lines that pass has in cache anyway, so the warm start only
+        // reads it and `warm_normal` is never written: the same numbers,
+        // as nothing reads the accumulators in between, and the two
+        // halves are the same number.
+        let deferred = !ITERATING && phase == Phase::Solve;
+        let mut halves = [W::ZERO; 2];
+        let used = points_used(c);
+        if deferred {
+            for (cp, half) in c.points[..used].iter_mut().zip(&mut halves) {
+                *half = first_half(cp.normal_impulse);
+                cp.normal_impulse = *half;
+                cp.total_normal_impulse += *half;
+            }
+        }
+        if ITERATING && phase == Phase::Relax && first {
             count_second_half(c);
         }
         // SAFETY: passed on from the caller.
@@ -361,6 +410,12 @@ unsafe fn solve_impl<const ITERATING: bool, const CHECKED: bool>(
         }
         if phase == Phase::Relax {
             friction::<ITERATING>(c, &mut vel, &mut change);
+        }
+        if deferred {
+            for (cp, &half) in c.points[..used].iter_mut().zip(&halves) {
+                cp.normal_impulse += half;
+                cp.total_normal_impulse += half;
+            }
         }
         scatter(bodies, &rows_a, vel.0, vel.1);
         scatter(bodies, &rows_b, vel.2, vel.3);
