@@ -7,28 +7,41 @@
 
 use crate::physics::math::{Real, Vec2};
 use crate::physics::settings::{MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED};
-use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
+use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo, WarmChange};
 
 /// The first half kick of every body (`h` is half the substep).
-pub(crate) fn first_half_kick(bodies: &mut [SolverBody], info: &mut [SolverBodyInfo], h: Real) {
-    for (b, i) in bodies[1..].iter_mut().zip(info[1..].iter_mut()) {
-        first_half_kick_body(b, i, h);
+pub(crate) fn first_half_kick(
+    bodies: &mut [SolverBody],
+    info: &[SolverBodyInfo],
+    warm: &mut [WarmChange],
+    h: Real,
+) {
+    assert!(info.len() == bodies.len() && warm.len() == bodies.len());
+    for ((b, i), m) in bodies[1..].iter_mut().zip(&info[1..]).zip(&mut warm[1..]) {
+        first_half_kick_body(b, i, m, h);
     }
 }
 
 /// The second half kick of every body (`h` is half the substep).
-pub(crate) fn second_half_kick(bodies: &mut [SolverBody], info: &mut [SolverBodyInfo], h: Real) {
-    for (b, i) in bodies[1..].iter_mut().zip(info[1..].iter_mut()) {
-        second_half_kick_body(b, i, h);
+pub(crate) fn second_half_kick(
+    bodies: &mut [SolverBody],
+    info: &[SolverBodyInfo],
+    warm: &mut [WarmChange],
+    h: Real,
+) {
+    assert!(info.len() == bodies.len() && warm.len() == bodies.len());
+    for ((b, i), m) in bodies[1..].iter_mut().zip(&info[1..]).zip(&mut warm[1..]) {
+        second_half_kick_body(b, i, m, h);
     }
 }
 
 /// After the warm start: keep each body's velocity change from it, to be
 /// applied again by the second half kick.
-pub(crate) fn remember_warm_start(bodies: &[SolverBody], info: &mut [SolverBodyInfo]) {
-    for (b, i) in bodies[1..].iter().zip(info[1..].iter_mut()) {
-        i.warm_v = b.v - i.warm_v;
-        i.warm_w = b.w - i.warm_w;
+pub(crate) fn remember_warm_start(bodies: &[SolverBody], warm: &mut [WarmChange]) {
+    assert_eq!(warm.len(), bodies.len());
+    for (b, m) in bodies[1..].iter().zip(&mut warm[1..]) {
+        m.v = b.v - m.v;
+        m.w = b.w - m.w;
     }
 }
 
@@ -43,13 +56,15 @@ pub(crate) fn drift(bodies: &mut [SolverBody], h: Real) {
 /// bodies for both.
 pub(crate) fn drift_and_second_half_kick(
     bodies: &mut [SolverBody],
-    info: &mut [SolverBodyInfo],
+    info: &[SolverBodyInfo],
+    warm: &mut [WarmChange],
     h: Real,
     kick_half: Real,
 ) {
-    for (b, i) in bodies[1..].iter_mut().zip(info[1..].iter_mut()) {
+    assert!(info.len() == bodies.len() && warm.len() == bodies.len());
+    for ((b, i), m) in bodies[1..].iter_mut().zip(&info[1..]).zip(&mut warm[1..]) {
         drift_body(b, h);
-        second_half_kick_body(b, i, kick_half);
+        second_half_kick_body(b, i, m, kick_half);
     }
 }
 
@@ -57,18 +72,18 @@ pub(crate) fn drift_and_second_half_kick(
 /// the warm start begins from (`remember_warm_start` turns it into the warm
 /// start's velocity change).
 #[inline(always)]
-fn first_half_kick_body(b: &mut SolverBody, i: &mut SolverBodyInfo, h: Real) {
+fn first_half_kick_body(b: &mut SolverBody, i: &SolverBodyInfo, m: &mut WarmChange, h: Real) {
     if is_kinematic(i) {
-        i.warm_v = b.v;
-        i.warm_w = b.w;
+        m.v = b.v;
+        m.w = b.w;
         return;
     }
     let (v, w) = clamp_velocity(
         (b.v + h * i.accel) * i.linear_damping,
         (b.w + h * i.alpha) * i.angular_damping,
     );
-    i.warm_v = v;
-    i.warm_w = w;
+    m.v = v;
+    m.w = w;
     b.v = v;
     b.w = w;
 }
@@ -76,15 +91,14 @@ fn first_half_kick_body(b: &mut SolverBody, i: &mut SolverBodyInfo, h: Real) {
 /// The other half of the external acceleration (no damping), and the warm
 /// start's velocity change again: its second half, added per body.
 #[inline(always)]
-fn second_half_kick_body(b: &mut SolverBody, i: &mut SolverBodyInfo, h: Real) {
+fn second_half_kick_body(b: &mut SolverBody, i: &SolverBodyInfo, m: &mut WarmChange, h: Real) {
     if is_kinematic(i) {
-        i.warm_v = Vec2::ZERO;
-        i.warm_w = 0.0;
+        *m = WarmChange::default();
         return;
     }
     let (v, w) = clamp_velocity(b.v + h * i.accel, b.w + h * i.alpha);
-    b.v = v + i.warm_v;
-    b.w = w + i.warm_w;
+    b.v = v + m.v;
+    b.w = w + m.w;
 }
 
 /// Kinematic: keeps its velocity (no force, and no impulse changes it).

@@ -10,7 +10,7 @@ use crate::physics::math::{Real, Rot, Vec2};
 use crate::physics::solver::bounce_cap::BounceCap;
 use crate::physics::solver::contact_constraint::ContactConstraint;
 use crate::physics::solver::elastic::BounceStart;
-use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
+use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo, WarmChange};
 use crate::physics::solver::solver_order::{Link, SolverOrder};
 use crate::physics::solver::wide::constraint::{WideBounce, WideConstraint};
 
@@ -19,6 +19,8 @@ pub(crate) struct SolverScratch {
     /// Working copies of the awake bodies (index 0: the static dummy).
     pub(crate) solver_bodies: Vec<SolverBody>,
     pub(crate) solver_info: Vec<SolverBodyInfo>,
+    /// Per solver body: its warm start's velocity change this substep.
+    pub(crate) warm_change: Vec<WarmChange>,
     /// Body slot index → solver index (0 = not simulated this step).
     pub(crate) body_to_solver: Vec<u32>,
     /// Scalar constraints by slot (solve order): iterating islands, the

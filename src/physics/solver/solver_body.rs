@@ -19,7 +19,10 @@ pub struct SolverBody {
     pub dq: Rot,
 }
 
+/// One cache line per body (`repr(C)`, aligned): the per-body loops read
+/// it whole.
 #[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
 pub struct SolverBodyInfo {
     pub inv_mass: Real,
     pub inv_i: Real,
@@ -30,13 +33,23 @@ pub struct SolverBodyInfo {
     pub angular_damping: Real,
     /// Angular acceleration from user torque.
     pub alpha: Real,
-    /// Velocity change of this substep's warm start (before it: the
-    /// velocity it started from), added again before the relax phase.
-    pub warm_v: Vec2,
-    pub warm_w: Real,
     /// Body slot index (u32::MAX for the dummy).
     pub body: u32,
 }
+
+/// Velocity change of a body's warm start this substep (before the warm
+/// start: the velocity it started from), added again before the relax
+/// phase (`integrate.rs`). Beside `SolverBodyInfo`, not in it: the
+/// substeps write it three times a substep, and in the info it dirtied
+/// that whole 64-byte record of every body each time, which the substeps
+/// otherwise only read.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WarmChange {
+    pub v: Vec2,
+    pub w: Real,
+}
+
+const _: () = assert!(std::mem::size_of::<SolverBodyInfo>() == 64);
 
 impl SolverBody {
     pub const STATIC: SolverBody = SolverBody {
@@ -56,8 +69,6 @@ impl SolverBodyInfo {
         linear_damping: 1.0,
         angular_damping: 1.0,
         alpha: 0.0,
-        warm_v: Vec2::ZERO,
-        warm_w: 0.0,
         body: u32::MAX,
     };
 }

@@ -29,7 +29,12 @@ use crate::physics::solver::Phase;
 
 /// a. Integrate velocities: the first half kick of every body.
 pub(crate) fn integrate_velocities(s: &mut SolverScratch, h: Real) {
-    first_half_kick(&mut s.solver_bodies, &mut s.solver_info, 0.5 * h);
+    first_half_kick(
+        &mut s.solver_bodies,
+        &s.solver_info,
+        &mut s.warm_change,
+        0.5 * h,
+    );
 }
 
 /// b. Warm start every contact (the bundled ones wide, the rest one by
@@ -43,7 +48,7 @@ pub(crate) fn warm_start(s: &mut SolverScratch, first_substep: bool) {
             cs::warm_start(c, &mut s.solver_bodies);
         }
     }
-    remember_warm_start(&s.solver_bodies, &mut s.solver_info);
+    remember_warm_start(&s.solver_bodies, &mut s.warm_change);
     joint_solver::warm_start_joints(
         &mut s.joints,
         &s.joint_starts,
@@ -64,7 +69,13 @@ pub(crate) fn solve(s: &mut SolverScratch, inv_h: Real, push: Real) {
 /// drift and the kick, so both go in one pass over the bodies.
 pub(crate) fn integrate_positions(s: &mut SolverScratch, h: Real) {
     if s.joints.is_empty() && s.reaches.is_empty() {
-        drift_and_second_half_kick(&mut s.solver_bodies, &mut s.solver_info, h, 0.5 * h);
+        drift_and_second_half_kick(
+            &mut s.solver_bodies,
+            &s.solver_info,
+            &mut s.warm_change,
+            h,
+            0.5 * h,
+        );
     } else {
         drift(&mut s.solver_bodies, h);
         joint_solver::project_joints(
@@ -84,7 +95,12 @@ pub(crate) fn integrate_positions(s: &mut SolverScratch, h: Real) {
             &mut s.solver_bodies,
             1.0 / h,
         );
-        second_half_kick(&mut s.solver_bodies, &mut s.solver_info, 0.5 * h);
+        second_half_kick(
+            &mut s.solver_bodies,
+            &s.solver_info,
+            &mut s.warm_change,
+            0.5 * h,
+        );
     }
 }
 

@@ -7,7 +7,7 @@ use crate::physics::math::{Real, Rot, Vec2};
 use crate::physics::prefetch::{worth_asking, AHEAD};
 use crate::physics::settings::MAX_ANGULAR_SPEED;
 use crate::physics::solver::scratch::SolverScratch;
-use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
+use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo, WarmChange};
 use crate::physics::world::bodies::{clamp_magnitude, clamp_position, clamp_speed};
 use crate::physics::world::body::{Body, BodyType};
 use crate::physics::world::step::continuous::needs_sweep;
@@ -59,11 +59,12 @@ impl World {
                 } else {
                     0.0
                 },
-                warm_v: Vec2::ZERO,
-                warm_w: 0.0,
                 body: index,
             });
         }
+        sc.warm_change.clear();
+        sc.warm_change
+            .resize(sc.solver_bodies.len(), WarmChange::default());
     }
 
     /// Write back: velocities, centre and rotation from the working copies;
