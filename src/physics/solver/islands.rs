@@ -52,12 +52,15 @@ pub(crate) fn build_islands(
     contacts: &[Contact],
     settings: &WorldSettings,
 ) {
-    collect_links(sc, candidates, complete, contacts);
-    // Islands and visiting order first, so the constraints are laid out
-    // in the order they are solved.
+    // Inverse masses in an array of their own first: collecting the links
+    // reads two per link at random, from 8 bytes a body rather than a
+    // 64-byte record (many_pyramids' bodies' records are 1.4 MB).
     sc.inv_mass.clear();
     sc.inv_mass
         .extend(sc.solver_info.iter().map(|i| i.inv_mass));
+    collect_links(sc, candidates, complete, contacts);
+    // Islands and visiting order first, so the constraints are laid out
+    // in the order they are solved.
     let joints = JointLinks {
         joined: &sc.joint_pairs,
         anchored: &sc.joint_anchored,
@@ -130,8 +133,8 @@ fn collect_links(
             contact: c.contact,
             a,
             b,
-            a_dynamic: sc.solver_info[a as usize].inv_mass > 0.0,
-            b_dynamic: sc.solver_info[b as usize].inv_mass > 0.0,
+            a_dynamic: sc.inv_mass[a as usize] > 0.0,
+            b_dynamic: sc.inv_mass[b as usize] > 0.0,
             points: c.points,
             round: c.round,
         });
