@@ -16,10 +16,9 @@ pub(crate) fn first_half_kick(
     warm: &mut [WarmChange],
     h: Real,
 ) {
-    assert!(info.len() == bodies.len() && warm.len() == bodies.len());
-    for ((b, i), m) in bodies[1..].iter_mut().zip(&info[1..]).zip(&mut warm[1..]) {
-        first_half_kick_body(b, i, m, h);
-    }
+    each_body(bodies, info, warm, |b, i, m| {
+        first_half_kick_body(b, i, m, h)
+    });
 }
 
 /// The second half kick of every body (`h` is half the substep).
@@ -29,10 +28,9 @@ pub(crate) fn second_half_kick(
     warm: &mut [WarmChange],
     h: Real,
 ) {
-    assert!(info.len() == bodies.len() && warm.len() == bodies.len());
-    for ((b, i), m) in bodies[1..].iter_mut().zip(&info[1..]).zip(&mut warm[1..]) {
-        second_half_kick_body(b, i, m, h);
-    }
+    each_body(bodies, info, warm, |b, i, m| {
+        second_half_kick_body(b, i, m, h)
+    });
 }
 
 /// After the warm start: keep each body's velocity change from it, to be
@@ -61,10 +59,25 @@ pub(crate) fn drift_and_second_half_kick(
     h: Real,
     kick_half: Real,
 ) {
-    assert!(info.len() == bodies.len() && warm.len() == bodies.len());
-    for ((b, i), m) in bodies[1..].iter_mut().zip(&info[1..]).zip(&mut warm[1..]) {
+    each_body(bodies, info, warm, |b, i, m| {
         drift_body(b, h);
         second_half_kick_body(b, i, m, kick_half);
+    });
+}
+
+/// `f` on every simulated body (not the static dummy) with its info and
+/// its warm start's change. The three arrays are one per solver body (a
+/// zip of a shorter one would skip bodies silently).
+#[inline(always)]
+fn each_body(
+    bodies: &mut [SolverBody],
+    info: &[SolverBodyInfo],
+    warm: &mut [WarmChange],
+    mut f: impl FnMut(&mut SolverBody, &SolverBodyInfo, &mut WarmChange),
+) {
+    assert!(info.len() == bodies.len() && warm.len() == bodies.len());
+    for ((b, i), m) in bodies[1..].iter_mut().zip(&info[1..]).zip(&mut warm[1..]) {
+        f(b, i, m);
     }
 }
 
