@@ -39,10 +39,10 @@ pub struct SolverBodyInfo {
 
 /// Velocity change of a body's warm start this substep (before the warm
 /// start: the velocity it started from), added again before the relax
-/// phase (`integrate.rs`). Beside `SolverBodyInfo`, not in it: the
-/// substeps write it three times a substep, and in the info it dirtied
-/// that whole 64-byte record of every body each time, which the substeps
-/// otherwise only read.
+/// phase (`integrate.rs`). Beside `SolverBodyInfo`, not in it: each
+/// substep writes it twice (the first kick, after the warm start), and in
+/// the info it dirtied every body's record (88 bytes then), which the
+/// substeps otherwise only read.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct WarmChange {
     pub v: Vec2,
