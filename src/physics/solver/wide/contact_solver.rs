@@ -277,8 +277,23 @@ fn first_half(last: W) -> W {
 #[inline(always)]
 fn book_first_half(cp: &mut WidePoint) {
     cp.warm_normal = cp.normal_impulse;
-    let n_half = first_half(cp.warm_normal);
+    restart_from_half(cp);
+}
+
+/// The accumulators restart from half of last substep's impulse (counted
+/// into the total); returns that half.
+#[inline(always)]
+fn restart_from_half(cp: &mut WidePoint) -> W {
+    let n_half = first_half(cp.normal_impulse);
     cp.normal_impulse = n_half;
+    cp.total_normal_impulse += n_half;
+    n_half
+}
+
+/// The warm start's second half into the accumulators.
+#[inline(always)]
+fn add_second_half(cp: &mut WidePoint, n_half: W) {
+    cp.normal_impulse += n_half;
     cp.total_normal_impulse += n_half;
 }
 
@@ -381,9 +396,7 @@ unsafe fn solve_impl<const ITERATING: bool, const CHECKED: bool>(
         let used = points_used(c);
         if deferred {
             for (cp, half) in c.points[..used].iter_mut().zip(&mut halves) {
-                *half = first_half(cp.normal_impulse);
-                cp.normal_impulse = *half;
-                cp.total_normal_impulse += *half;
+                *half = restart_from_half(cp);
             }
         }
         if ITERATING && phase == Phase::Relax && first {
@@ -413,8 +426,7 @@ unsafe fn solve_impl<const ITERATING: bool, const CHECKED: bool>(
         }
         if deferred {
             for (cp, &half) in c.points[..used].iter_mut().zip(&halves) {
-                cp.normal_impulse += half;
-                cp.total_normal_impulse += half;
+                add_second_half(cp, half);
             }
         }
         scatter(bodies, &rows_a, vel.0, vel.1);
@@ -457,9 +469,7 @@ fn count_second_half(c: &mut WideConstraint) {
     let half = W::splat(0.5);
     let used = points_used(c);
     for cp in c.points[..used].iter_mut() {
-        let n_half = half * cp.warm_normal;
-        cp.normal_impulse += n_half;
-        cp.total_normal_impulse += n_half;
+        add_second_half(cp, half * cp.warm_normal);
     }
 }
 
