@@ -17,7 +17,9 @@ use crate::physics::settings::{MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_LINEAR_SPE
 use crate::physics::world::bodies::proxy_kind;
 use crate::physics::world::body::{Body, Shape};
 use crate::physics::world::contact::{should_collide, Contact};
+use crate::physics::world::contact_head::ContactHead;
 use crate::physics::world::hash::{pair_key, PairMap};
+use crate::physics::world::id::ShapeId;
 use crate::physics::world::sleeping_islands::NO_ISLAND;
 use crate::physics::world::World;
 
@@ -214,12 +216,20 @@ impl World {
     /// One basis per contact, each finite if valid. A snapshot from before
     /// the bases were kept beside the contacts has none: each contact gets
     /// an invalid one (its first step computes the manifold). Each
-    /// contact's `round` (not in snapshots) from its shapes.
+    /// contact's `round` (not in snapshots) from its shapes, and its head
+    /// (`contact_head.rs`) from it.
     fn check_bases(&mut self) -> Result<(), String> {
         for c in &mut self.contacts {
-            let (sa, sb) = (c.shape_a.index, c.shape_b.index);
-            c.derive_from_shapes(self.shapes.at(sa), self.shapes.at(sb));
+            let (sa, sb) = (c.shape_a, c.shape_b);
+            // A dead contact's (its shape gone) is never read.
+            if let (Some(sa), Some(sb)) = (
+                self.shapes.get(sa.index, sa.generation),
+                self.shapes.get(sb.index, sb.generation),
+            ) {
+                c.derive_from_shapes(sa, sb);
+            }
         }
+        self.heads = self.contacts.iter().map(ContactHead::of).collect();
         if self.bases.is_empty() {
             self.bases.resize(self.contacts.len(), Default::default());
         }
@@ -239,13 +249,18 @@ impl World {
     }
 
     fn check_contact(&self, at: &str, c: &Contact) -> Result<(), String> {
-        for (field, id) in [("shape_a", c.shape_a), ("shape_b", c.shape_b)] {
-            if !self.shapes.is_live(id.index, id.generation) {
-                return Err(format!(
-                    "{at}.{field}: shape {}#{} does not exist",
-                    id.index, id.generation
-                ));
+        let live = |id: ShapeId| self.shapes.is_live(id.index, id.generation);
+        if !live(c.shape_a) || !live(c.shape_b) {
+            // A body destroyed since the last step leaves its contacts for
+            // the next narrow phase to drop (waking what rested on them),
+            // as the original world's would: all that needs is their
+            // bodies' slots.
+            for (field, body) in [("body_a", c.body_a), ("body_b", c.body_b)] {
+                if body as usize >= self.bodies.capacity() {
+                    return Err(format!("{at}.{field}: no body slot {body}"));
+                }
             }
+            return Ok(());
         }
         let (sa, sb) = (
             self.shapes.at(c.shape_a.index),

@@ -282,6 +282,14 @@ impl Contact {
     }
 }
 
+/// Would `Contact::update` find a solid (not sensor) pair of these bodies
+/// out of reach? Its first test, for the narrow phase's pass over contacts
+/// it knows are blank (`contact_head.rs`).
+#[inline(always)]
+pub(crate) fn found_out_of_reach(ba: &Body, bb: &Body, dt: Real) -> bool {
+    out_of_reach(ba, bb, speculative_margin(ba, bb, dt))
+}
+
 /// Are two dynamic bodies farther apart than their shapes can reach
 /// (`max_extent` from each centre of mass) plus the speculative distance?
 /// In a pile most pairs the broad phase reports are (its boxes are fat), and

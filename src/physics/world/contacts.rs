@@ -31,6 +31,7 @@ impl World {
         }
         self.contacts.swap_remove(i);
         self.bases.swap_remove(i);
+        self.heads.swap_remove(i);
         self.pair_map.remove(&key);
         if i < self.contacts.len() {
             let moved = &self.contacts[i];
@@ -39,6 +40,31 @@ impl World {
                 i as u32,
             );
         }
+    }
+
+    /// Are both of contact `i`'s shapes still there? A destroyed body's
+    /// contacts stay until the next step drops them (`drop_dead_contact`),
+    /// so that their end events come with that step's.
+    pub(crate) fn contact_is_live(&self, i: usize) -> bool {
+        let c = &self.contacts[i];
+        self.shapes.is_live(c.shape_a.index, c.shape_a.generation)
+            && self.shapes.is_live(c.shape_b.index, c.shape_b.generation)
+    }
+
+    /// Drop contact `i`, a shape of which is gone; the bodies still there
+    /// (what rested on it) are added to `wake`.
+    pub(crate) fn drop_dead_contact(&mut self, i: usize, wake: &mut Vec<u32>) {
+        let c = &self.contacts[i];
+        for idx in [c.body_a, c.body_b] {
+            if self
+                .bodies
+                .get(idx, self.bodies.generation_of(idx))
+                .is_some()
+            {
+                wake.push(idx);
+            }
+        }
+        self.remove_contact(i, true);
     }
 
     pub fn contact_count(&self) -> usize {

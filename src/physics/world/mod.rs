@@ -4,6 +4,7 @@
 //!
 //! - records: `body.rs` (`Body`, `Shape` and their defs), `contact.rs`,
 //!   `id.rs` (generational ids, `Arena`), `events.rs`,
+//!   `contact_head.rs` (what the narrow phase reads of every contact),
 //!   `sleeping_islands.rs`, `hash.rs`, `profile.rs`;
 //! - `World`'s methods: `bodies.rs`, `shapes.rs` (and `body_mass.rs`),
 //!   `joints.rs`, `ropes.rs` (and `rope_damping.rs`), `contacts.rs`, `wake.rs`, `queries.rs`,
@@ -20,6 +21,7 @@ mod body_mass;
 mod check_joints;
 mod check_restored;
 pub(crate) mod contact;
+pub(crate) mod contact_head;
 mod contacts;
 pub(crate) mod debug_draw;
 pub(crate) mod events;
@@ -46,6 +48,7 @@ use crate::physics::math::Real;
 use crate::physics::settings::{WorldLimits, WorldSettings};
 use crate::physics::world::body::{Body, Shape};
 use crate::physics::world::contact::Contact;
+use crate::physics::world::contact_head::ContactHead;
 use crate::physics::world::events::StepEvents;
 use crate::physics::world::hash::PairMap;
 use crate::physics::world::id::Arena;
@@ -70,6 +73,10 @@ pub struct World {
     /// contact; they restore without (their first step computes it).
     #[serde(default)]
     pub(crate) bases: Vec<ManifoldBasis>,
+    /// What the narrow phase reads of every contact (`contact_head.rs`):
+    /// one per contact, same index. Rebuilt from the contacts on restore.
+    #[serde(skip)]
+    pub(crate) heads: Vec<ContactHead>,
     /// Pair key → index in `contacts` (lookups only, never iterated).
     pub(crate) pair_map: PairMap<u32>,
     pub(crate) sleeping: SleepingIslands,
@@ -117,6 +124,7 @@ impl World {
             broad_phase: BroadPhase::default(),
             contacts: Vec::new(),
             bases: Vec::new(),
+            heads: Vec::new(),
             pair_map: PairMap::default(),
             sleeping: SleepingIslands::default(),
             joints: JointStore::default(),

@@ -32,6 +32,7 @@ impl World {
             broad_phase: self.broad_phase.clone(),
             contacts: self.contacts.clone(),
             bases: self.bases.clone(),
+            heads: self.heads.clone(),
             pair_map: self.pair_map.clone(),
             sleeping: self.sleeping.clone(),
             joints: self.joints.clone(),
@@ -54,7 +55,8 @@ impl World {
             self.shapes.capacity() * (size_of::<crate::physics::world::body::Shape>() + 64);
         let contacts = self.contacts.len()
             * (size_of::<crate::physics::world::contact::Contact>() + 16)
-            + self.bases.len() * size_of::<crate::physics::world::manifold_reuse::ManifoldBasis>();
+            + self.bases.len() * size_of::<crate::physics::world::manifold_reuse::ManifoldBasis>()
+            + self.heads.len() * size_of::<crate::physics::world::contact_head::ContactHead>();
         // Tree nodes and pair map, about two per shape.
         let tree = self.shapes.capacity() * 2 * 64;
         let joints = self.joints.arena.capacity() * 512;

@@ -3,11 +3,12 @@
 //! apart removed, and sleepers touched by a moving body woken.
 
 use crate::physics::math::{Real, Vec2};
-use crate::physics::prefetch::{prefetch, prefetch_prefix, worth_asking, AHEAD};
+use crate::physics::prefetch::{prefetch, worth_asking, AHEAD};
 use crate::physics::solver::Candidate;
 use crate::physics::world::body::{Body, BodyType, Shape};
 use crate::physics::world::contact::Contact;
-use crate::physics::world::contact::Refresh;
+use crate::physics::world::contact::{found_out_of_reach, Refresh};
+use crate::physics::world::contact_head::ContactHead;
 use crate::physics::world::step::StepScratch;
 use crate::physics::world::World;
 
@@ -40,19 +41,20 @@ impl World {
         sensors.clear();
         let (mut computed, mut kept) = (0, 0);
         let keep = self.settings.keep_manifolds;
+        if self.heads.len() != self.contacts.len() {
+            // Only a world put together without `check_restored` could get
+            // here; the heads are derived, so rebuild rather than misread.
+            debug_assert!(false, "narrow_phase: heads out of step with contacts");
+            self.heads = self.contacts.iter().map(ContactHead::of).collect();
+        }
         let ask_ahead = worth_asking::<Contact>(self.contacts.len());
         let mut i = 0;
         while i < self.contacts.len() {
-            // The front of the contact twice as far ahead, whose ids the
-            // next look-ahead reads (waiting for that line was a seventh
-            // of a big pile's narrow phase).
-            if ask_ahead {
-                prefetch_prefix(&self.contacts, i + 2 * AHEAD, 64);
-            }
             // The shapes and bodies of a contact a few ahead: reached by
-            // index, they are what this loop waits for.
+            // index, they are what this loop waits for. (The heads
+            // themselves are read in order, which the hardware foresees.)
             if let Some(ahead) = self
-                .contacts
+                .heads
                 .get(i + AHEAD)
                 .filter(|_| ask_ahead)
                 .filter(|a| check_all || moving[a.body_a as usize] || moving[a.body_b as usize])
@@ -65,53 +67,54 @@ impl World {
                 for body in [ahead.body_a, ahead.body_b] {
                     self.bodies.prefetch_front(body, Body::NARROW_PHASE_BYTES);
                 }
-                // A polygon pair's basis (`manifold_reuse.rs`).
-                if !ahead.round {
-                    prefetch(&self.bases, i + AHEAD);
+                // A contact that had something last step will most likely
+                // be updated again: its record, and a polygon pair's basis
+                // (`manifold_reuse.rs`).
+                if !ahead.blank {
+                    prefetch(&self.contacts, i + AHEAD);
+                    if !ahead.round {
+                        prefetch(&self.bases, i + AHEAD);
+                    }
                 }
             }
-            let c = &self.contacts[i];
-            if !check_all && !moving[c.body_a as usize] && !moving[c.body_b as usize] {
-                if c.sensor {
+            let h = self.heads[i];
+            if !check_all && !moving[h.body_a as usize] && !moving[h.body_b as usize] {
+                if h.sensor {
                     sensors.push(i as u32);
                 }
                 i += 1;
                 continue;
             }
-            let alive_a = self.shapes.get(c.shape_a.index, c.shape_a.generation);
-            let alive_b = self.shapes.get(c.shape_b.index, c.shape_b.generation);
+            let alive_a = self.shapes.get(h.shape_a.index, h.shape_a.generation);
+            let alive_b = self.shapes.get(h.shape_b.index, h.shape_b.generation);
             let (sa, sb) = match (alive_a, alive_b) {
                 (Some(sa), Some(sb)) => (sa, sb),
                 _ => {
                     // A shape was destroyed: whatever rested on it must wake.
-                    for idx in [c.body_a, c.body_b] {
-                        if self
-                            .bodies
-                            .get(idx, self.bodies.generation_of(idx))
-                            .is_some()
-                        {
-                            wake.push(idx);
-                        }
-                    }
-                    self.remove_contact(i, true);
+                    self.drop_dead_contact(i, wake);
                     continue;
                 }
             };
             if !sa.fat_aabb.overlaps(&sb.fat_aabb) {
                 // A touching contact torn apart at once (a teleport): what
                 // it held up must wake.
-                if c.touching {
-                    wake.extend([c.body_a, c.body_b]);
+                if self.contacts[i].touching {
+                    wake.extend([h.body_a, h.body_b]);
                 }
                 self.remove_contact(i, true);
                 continue;
             }
-            let ba = self.bodies.at(c.body_a);
-            let bb = self.bodies.at(c.body_b);
-            if c.sensor || (!ba.moves() && !bb.moves()) {
-                if c.sensor {
+            let ba = self.bodies.at(h.body_a);
+            let bb = self.bodies.at(h.body_b);
+            if h.sensor || (!ba.moves() && !bb.moves()) {
+                if h.sensor {
                     sensors.push(i as u32);
                 }
+                i += 1;
+                continue;
+            }
+            if h.blank && found_out_of_reach(ba, bb, dt) {
+                // What `update` would find, and it would write nothing.
                 i += 1;
                 continue;
             }
@@ -127,6 +130,7 @@ impl World {
                 c.touching = false;
                 self.events.push_end(c, &self.bodies);
             }
+            self.heads[i].blank = ContactHead::is_blank(c);
             if c.manifold.count > 0 {
                 candidates.push(Candidate::of(i as u32, c));
                 // An awake, moving body touching a sleeper wakes its island.

@@ -3,6 +3,7 @@
 //! joints).
 
 use crate::physics::world::contact::{should_collide, Contact};
+use crate::physics::world::contact_head::ContactHead;
 use crate::physics::world::hash::pair_key;
 use crate::physics::world::step::StepScratch;
 use crate::physics::world::World;
@@ -33,8 +34,22 @@ impl World {
                 return;
             }
             let key = pair_key(a, b);
-            if self.pair_map.contains_key(&key) {
-                continue;
+            if let Some(&i) = self.pair_map.get(&key) {
+                if self.contact_is_live(i as usize) {
+                    continue;
+                }
+                // The contact of a shape destroyed since the last step,
+                // whose slot the new shape took (a body destroyed and made
+                // again in one go): it goes now, as the narrow phase would
+                // drop it, so that the new pair gets a contact of its own.
+                // Kept, it would have stood for the new pair until the
+                // narrow phase dropped it, and the broad phase reports a
+                // pair only once: the new body sank into what it lay on.
+                let mut wake = Vec::new();
+                self.drop_dead_contact(i as usize, &mut wake);
+                for b in wake {
+                    self.wake_body_index(b);
+                }
             }
             let sa = self.shapes.at(a);
             let sb = self.shapes.at(b);
@@ -63,6 +78,7 @@ impl World {
             };
             let contact = Contact::new(id_a, id_b, sa, sb, sa.body.index, sb.body.index);
             self.pair_map.insert(key, self.contacts.len() as u32);
+            self.heads.push(ContactHead::of(&contact));
             self.contacts.push(contact);
             self.bases.push(Default::default());
         }
