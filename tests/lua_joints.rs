@@ -360,3 +360,39 @@ fn bad_joint_looks_name_the_allowed_values() {
         "Joint.hidden must be true or false, got number",
     );
 }
+
+/// A hinge (which keeps its bodies from colliding) holds a small box sunk
+/// halfway into a bigger one. Destroyed, or broken, the two collide at
+/// once: the small box is pushed up out of the big one onto its top, never
+/// sinking further first (it sank 9 cm while the broad phase had not
+/// reported the pair again).
+#[test]
+fn bodies_a_hinge_kept_apart_collide_as_soon_as_it_goes() {
+    for how in ["j:destroy()", "j.breaking_force = 1e-6"] {
+        let src = format!(
+            "world.sleep = false
+             box {{ x = 0, y = -0.5, w = 20, h = 1, static = true }}
+             local a = box {{ x = 0, y = 0.5, w = 1, h = 1 }}
+             local b = box {{ x = 0, y = 1.0, w = 0.6, h = 0.6 }}
+             j = hinge {{ a = a, b = b, at = {{0, 1.0}} }}
+             world:step(60)
+             {how}
+             local lowest = 10
+             for i = 1, 120 do
+               world:step(1)
+               local _, y = b:position()
+               lowest = math.min(lowest, y)
+             end
+             local _, y = b:position()
+             print(string.format('%.4f %.4f', lowest, y))"
+        );
+        let out = printed(&src);
+        let v: Vec<f64> = out[0].split(' ').map(|x| x.parse().unwrap()).collect();
+        assert!(v[0] > 0.995, "{how}: the box sank to {}", v[0]);
+        assert!(
+            (v[1] - 1.3).abs() < 0.01,
+            "{how}: it ends at {}, not on top",
+            v[1]
+        );
+    }
+}

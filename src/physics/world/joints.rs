@@ -165,12 +165,28 @@ impl World {
             self.joints.unlink(b.index, id.index);
             if self.is_alive(b) {
                 self.wake_body_index(b.index);
+                if !j.collide_connected && self.is_alive(j.body_a) {
+                    self.find_pairs_again(j.body_a.index);
+                }
             }
             if let Some(tether) = self.tether_of_cut_rope(j.body_a, b) {
                 self.destroy_joint(tether)?;
             }
         }
         Ok(())
+    }
+
+    /// The pairs of a body's shapes are looked for again at the next step.
+    /// The broad phase reports a pair once, when the boxes begin to
+    /// overlap; a joint that kept two bodies from colliding had its pair
+    /// turned down then, and without this, once the joint is gone, they
+    /// would pass through each other until one of them moved out of its
+    /// fat box (a box hinged into another sank 9 cm into it first).
+    fn find_pairs_again(&mut self, body: u32) {
+        for sid in &self.bodies.at(body).shapes {
+            let proxy = self.shapes.at(sid.index).proxy;
+            self.broad_phase.buffer_move(proxy);
+        }
     }
 
     /// Destroy every joint of a body slot (the body is being destroyed).
