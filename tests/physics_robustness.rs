@@ -462,3 +462,47 @@ fn a_body_made_again_in_its_old_slot_still_collides() {
         }
     }
 }
+
+/// Stacks far past the 1000:1 of DESIGN's test, with sleeping off, so the
+/// island iterates every step of the ten seconds: the heavy box sinks no
+/// more than its bound and both come to rest. (The budget's cap of passes
+/// decides the extremes: at 128 passes instead of 1,024 the 100,000 kg box
+/// pressed the 0.5 kg one out from under it.)
+#[test]
+fn extreme_mass_ratio_stacks_hold_and_rest() {
+    let mut w = World::new(WorldSettings {
+        enable_sleep: false,
+        ..WorldSettings::default()
+    });
+    let cases = [
+        (5000.0, 5.0, 0.001),
+        (20000.0, 1.0, 0.002),
+        (1e5, 0.5, 0.015),
+    ];
+    let mut stacks = Vec::new();
+    for (k, &(heavy, light, _)) in cases.iter().enumerate() {
+        let x = 10.0 * k as f64;
+        let m = |mass: f64, area: f64| Material {
+            density: mass / area,
+            ..Material::default()
+        };
+        physbox::testbed::ground_box(&mut w, Vec2::new(x, -0.5), 6.0, 1.0, Material::default());
+        let l = dynamic_box(&mut w, Vec2::new(x, 0.25), 0.0, 1.0, 0.5, m(light, 0.5));
+        let h = dynamic_box(&mut w, Vec2::new(x, 1.0), 0.0, 2.0, 1.0, m(heavy, 2.0));
+        stacks.push((l, h));
+    }
+    for _ in 0..600 {
+        w.step(DT);
+    }
+    for (&(heavy, light, bound), &(l, h)) in cases.iter().zip(&stacks) {
+        let sank = 1.0 - w.body_position(h).unwrap().y;
+        assert!(sank < bound, "{heavy} kg on {light} kg sank {sank} m");
+        for b in [l, h] {
+            let v = w.body(b).unwrap().linear_velocity.length();
+            assert!(
+                v < 0.005,
+                "{heavy} kg on {light} kg: still moving at {v} m/s"
+            );
+        }
+    }
+}
