@@ -3,13 +3,15 @@
 //! contacts (`World::heads`, same index), 32 bytes a contact instead of the
 //! record's 320.
 //!
-//! Why: most contacts of a moving pile are pairs whose fat boxes overlap
-//! while the shapes are out of reach of each other (a tumbler: 16,000 of
-//! 24,000), and a settled pile's are pairs of bodies that do not move.
+//! Why: a settled pile's contacts are mostly pairs of bodies that do not
+//! move, and a moving pile's are mostly pairs whose fat boxes overlap while
+//! the shapes are out of each other's reach (a tumbler: 16,000 of 24,000).
 //! Neither needs anything of the contact but which shapes and bodies it
-//! joins, yet streaming the whole records to learn that was most of a
-//! tumbler's narrow phase. `blank` says when a pair found out of reach
-//! again has nothing to write either, so its record is not touched at all.
+//! joins; streaming the whole records to learn that was a tenth of
+//! many_pyramids' narrow phase (2.8 → 2.5 ms a step; rain 1.79 → 1.70; the
+//! tumbler's did not change, its time going to the shapes and bodies).
+//! `blank` says when a pair found out of reach again has nothing to write
+//! either, so its record is not touched at all.
 //!
 //! The head copies what never changes after a contact is made (ids, the
 //! sensor and round flags); `blank` is the narrow phase's own note. Heads
