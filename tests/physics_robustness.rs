@@ -5,7 +5,7 @@ use physbox::physics::{
     BodyDef, BodyType, Circle, PhysicsError, Polygon, Segment, ShapeDef, ShapeGeom, Vec2, World,
     WorldSettings,
 };
-use physbox::testbed::{dynamic_box, dynamic_circle, pyramid, Material};
+use physbox::testbed::{dynamic_box, dynamic_circle, ground_box, pyramid, Material};
 
 const DT: f64 = 1.0 / 60.0;
 
@@ -412,20 +412,7 @@ fn a_spinning_box_leaving_the_floor_is_not_held_by_continuous_collision() {
 #[test]
 fn a_body_made_again_in_its_old_slot_still_collides() {
     let mut w = World::new(WorldSettings::default());
-    let floor = w
-        .create_body(&BodyDef {
-            body_type: BodyType::Static,
-            ..Default::default()
-        })
-        .unwrap();
-    w.add_shape(
-        floor,
-        &ShapeDef {
-            geom: ShapeGeom::Polygon(Polygon::make_box(10.0, 0.5)),
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    ground_box(&mut w, Vec2::ZERO, 20.0, 1.0, Material::default());
     let mut b = dynamic_box(
         &mut w,
         Vec2::new(0.0, 1.0),
@@ -486,7 +473,7 @@ fn extreme_mass_ratio_stacks_hold_and_rest() {
             density: mass / area,
             ..Material::default()
         };
-        physbox::testbed::ground_box(&mut w, Vec2::new(x, -0.5), 6.0, 1.0, Material::default());
+        ground_box(&mut w, Vec2::new(x, -0.5), 6.0, 1.0, Material::default());
         let l = dynamic_box(&mut w, Vec2::new(x, 0.25), 0.0, 1.0, 0.5, m(light, 0.5));
         let h = dynamic_box(&mut w, Vec2::new(x, 1.0), 0.0, 2.0, 1.0, m(heavy, 2.0));
         stacks.push((l, h));
