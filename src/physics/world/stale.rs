@@ -41,6 +41,14 @@ impl StaleCaches {
         std::mem::take(&mut self.contacts)
     }
 
+    /// Whether the next narrow phase will check every contact (not
+    /// cleared). Contacts of destroyed shapes exist only while this holds:
+    /// removing a body sets it, and the narrow phase that clears it drops
+    /// them all.
+    pub(crate) fn contacts(&self) -> bool {
+        self.contacts
+    }
+
     /// Whether the sensor shapes must be listed again; cleared.
     pub(crate) fn take_sensors(&mut self) -> bool {
         std::mem::take(&mut self.sensors)

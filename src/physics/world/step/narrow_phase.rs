@@ -130,7 +130,12 @@ impl World {
                 c.touching = false;
                 self.events.push_end(c, &self.bodies);
             }
-            self.heads[i].blank = ContactHead::is_blank(c);
+            // Written only when it changes: the heads' lines stay clean (not
+            // written back to memory) while most pairs keep their state.
+            let blank = ContactHead::is_blank(c);
+            if blank != h.blank {
+                self.heads[i].blank = blank;
+            }
             if c.manifold.count > 0 {
                 candidates.push(Candidate::of(i as u32, c));
                 // An awake, moving body touching a sleeper wakes its island.
