@@ -413,27 +413,15 @@ fn a_spinning_box_leaving_the_floor_is_not_held_by_continuous_collision() {
 fn a_body_made_again_in_its_old_slot_still_collides() {
     let mut w = World::new(WorldSettings::default());
     ground_box(&mut w, Vec2::ZERO, 20.0, 1.0, Material::default());
-    let mut b = dynamic_box(
-        &mut w,
-        Vec2::new(0.0, 1.0),
-        0.0,
-        1.0,
-        1.0,
-        Material::default(),
-    );
+    let crate_on_floor =
+        |w: &mut World| dynamic_box(w, Vec2::new(0.0, 1.0), 0.0, 1.0, 1.0, Material::default());
+    let mut b = crate_on_floor(&mut w);
     for _ in 0..60 {
         w.step(DT);
     }
     for _ in 0..3 {
         w.destroy_body(b).unwrap();
-        let again = dynamic_box(
-            &mut w,
-            Vec2::new(0.0, 1.0),
-            0.0,
-            1.0,
-            1.0,
-            Material::default(),
-        );
+        let again = crate_on_floor(&mut w);
         assert_eq!(again.index, b.index, "the test wants the slot reused");
         // A snapshot taken now (contacts of the gone shape not yet dropped)
         // restores.
@@ -450,6 +438,14 @@ fn a_body_made_again_in_its_old_slot_still_collides() {
     }
 }
 
+/// A world whose islands never sleep: they iterate every step.
+fn sleepless_world() -> World {
+    World::new(WorldSettings {
+        enable_sleep: false,
+        ..WorldSettings::default()
+    })
+}
+
 /// Stacks far past the 1000:1 of DESIGN's test, with sleeping off, so the
 /// island iterates every step of the ten seconds: the heavy box sinks no
 /// more than its bound and both come to rest. (The budget's cap of passes
@@ -457,10 +453,7 @@ fn a_body_made_again_in_its_old_slot_still_collides() {
 /// pressed the 0.5 kg one out from under it.)
 #[test]
 fn extreme_mass_ratio_stacks_hold_and_rest() {
-    let mut w = World::new(WorldSettings {
-        enable_sleep: false,
-        ..WorldSettings::default()
-    });
+    let mut w = sleepless_world();
     let cases = [
         (5000.0, 5.0, 0.001),
         (20000.0, 1.0, 0.002),
@@ -501,10 +494,7 @@ fn extreme_mass_ratio_stacks_hold_and_rest() {
 #[test]
 fn columns_of_boxes_deeper_than_twelve_stand() {
     for n in [13, 20, 31] {
-        let mut w = World::new(WorldSettings {
-            enable_sleep: false,
-            ..WorldSettings::default()
-        });
+        let mut w = sleepless_world();
         ground_box(&mut w, Vec2::new(0.0, -0.5), 10.0, 1.0, Material::default());
         let mut top = None;
         for i in 0..n {
