@@ -17,7 +17,6 @@ use crate::physics::settings::{MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_LINEAR_SPE
 use crate::physics::world::bodies::proxy_kind;
 use crate::physics::world::body::{Body, Shape};
 use crate::physics::world::contact::{should_collide, Contact};
-use crate::physics::world::contact_head::ContactHead;
 use crate::physics::world::hash::{pair_key, PairMap};
 use crate::physics::world::id::ShapeId;
 use crate::physics::world::sleeping_islands::NO_ISLAND;
@@ -229,7 +228,7 @@ impl World {
                 c.derive_from_shapes(sa, sb);
             }
         }
-        self.heads = self.contacts.iter().map(ContactHead::of).collect();
+        self.rebuild_heads();
         if self.bases.is_empty() {
             self.bases.resize(self.contacts.len(), Default::default());
         }

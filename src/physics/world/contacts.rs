@@ -2,6 +2,7 @@
 //! reading them.
 
 use crate::physics::world::contact::Contact;
+use crate::physics::world::contact_head::ContactHead;
 use crate::physics::world::World;
 
 impl World {
@@ -40,6 +41,12 @@ impl World {
                 i as u32,
             );
         }
+    }
+
+    /// Every contact's head made again from its record, none known blank
+    /// (`contact_head.rs`): after a restore, or if ever out of step.
+    pub(crate) fn rebuild_heads(&mut self) {
+        self.heads = self.contacts.iter().map(ContactHead::of).collect();
     }
 
     /// Are both of contact `i`'s shapes still there? A destroyed body's

@@ -45,7 +45,7 @@ impl World {
             // Only a world put together without `check_restored` could get
             // here; the heads are derived, so rebuild rather than misread.
             debug_assert!(false, "narrow_phase: heads out of step with contacts");
-            self.heads = self.contacts.iter().map(ContactHead::of).collect();
+            self.rebuild_heads();
         }
         let ask_ahead = worth_asking::<Contact>(self.contacts.len());
         let mut i = 0;
