@@ -131,8 +131,9 @@ fn call_site(node: &full_moon::ast::FunctionCall) -> Option<CallSite> {
     let TokenType::Identifier { identifier } = name.token_type() else {
         return None;
     };
-    let suffixes: Vec<&Suffix> = node.suffixes().collect();
-    let [Suffix::Call(Call::AnonymousCall(args))] = suffixes.as_slice() else {
+    // The first suffix is the constructor's own call; what follows works
+    // on the body it made (`box { ... }:add_circle { ... }`).
+    let Some(Suffix::Call(Call::AnonymousCall(args))) = node.suffixes().next() else {
         return None;
     };
     let (table, open_line) = match args.as_ref() {
@@ -153,6 +154,37 @@ fn call_site(node: &full_moon::ast::FunctionCall) -> Option<CallSite> {
     };
     let start_line = line_of(name)?;
     table_site(identifier.to_string(), start_line, open_line, table)
+}
+
+/// The key and value of `key = value`, or of `["key"] = value` when the
+/// string is a plain name (the same field to Lua).
+fn named_field(field: &Field) -> Option<(String, &Expression)> {
+    match field {
+        Field::NameKey { key, value, .. } => match key.token_type() {
+            TokenType::Identifier { identifier } => Some((identifier.to_string(), value)),
+            _ => None,
+        },
+        Field::ExpressionKey { key, value, .. } => match key.as_ref() {
+            Expression::String(t) => match t.token_type() {
+                TokenType::StringLiteral { literal, .. } if is_plain_name(literal) => {
+                    Some((literal.to_string(), value.as_ref()))
+                }
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A Lua name: letters, digits and underscores, not starting with a digit
+/// (escapes and other characters make a different key, left alone).
+fn is_plain_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 fn line_of(n: &impl Node) -> Option<usize> {
@@ -177,13 +209,10 @@ fn table_site(
             .and_then(|p| Some(p.start_position()?.bytes()..p.end_position()?.bytes()));
         last_field = Some((end, sep));
         last_field_line = Some(field.start_position()?.line());
-        if let Field::NameKey { key, value, .. } = field {
-            let TokenType::Identifier { identifier } = key.token_type() else {
-                continue;
-            };
+        if let Some((key, value)) = named_field(field) {
             let (s, e) = value.range()?;
             fields.push(NamedField {
-                key: identifier.to_string(),
+                key,
                 value: s.bytes()..e.bytes(),
                 line: s.line(),
                 literal: literal(value),
@@ -265,6 +294,23 @@ mod tests {
         assert_eq!(&src[r.value.clone()], "0.5");
         // A call is no literal: it is computed.
         assert_eq!(c[1].field("x").unwrap().literal, None);
+    }
+
+    #[test]
+    fn a_chained_constructor_and_bracketed_keys_are_found() {
+        // A shape added on the constructor's result, and `["x"] = …` (the
+        // same field to Lua); a key with an escape is another key.
+        let src = "local b = box { x = -4, name = \"c\" }:add_circle { x = 0.5, r = 0.2 }\nbox { [ \"x\" ] = 7, [\"y\\65\"] = 1 }\n";
+        let c = calls(src).unwrap();
+        assert_eq!(c.len(), 2, "the method call is not a constructor");
+        assert_eq!(c[0].name, "box");
+        assert_eq!(
+            c[0].field("x").unwrap().literal,
+            Some(Literal::Number(-4.0))
+        );
+        let x = c[1].field("x").unwrap();
+        assert_eq!(&src[x.value.clone()], "7");
+        assert!(c[1].field("y").is_none() && c[1].field("y\\65").is_none());
     }
 
     #[test]
