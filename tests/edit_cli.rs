@@ -128,6 +128,49 @@ fn the_parenthesised_style_strings_and_new_fields() {
     assert!(sim.color(ball).is_some(), "the colour is applied");
 }
 
+/// A shape chained on the constructor's result and a bracketed key are
+/// the same call and the same field to the rewrite (they were refused,
+/// and a second `x` was added).
+#[test]
+fn a_chained_constructor_and_a_bracketed_key() {
+    let dir = temp_dir("chained");
+    let path = dir.join("scene.lua");
+    let src = "local cart = box { x = -4, y = 2, w = 2, h = 0.5, name = \"cart\" }:add_circle { x = 0.8, y = -0.3, r = 0.2 }\nbox { [\"x\"] = 7, y = 2, w = 1, h = 1, name = \"crate\" }\n";
+    std::fs::write(&path, src).unwrap();
+    let edit = |body: &str, set: &str| {
+        out(&physbox(
+            &dir,
+            &["edit", "scene.lua", "--body", body, "--set", set],
+        ))
+    };
+    let (code, stdout, stderr) = edit("cart", "x=1.5");
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "scene.lua:1: x = -4 → 1.5\n"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = edit("crate", "x=3");
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "scene.lua:2: x = 7 → 3\n"),
+        "{stderr}"
+    );
+    let after = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        after,
+        src.replace("x = -4,", "x = 1.5,")
+            .replace("] = 7,", "] = 3,")
+    );
+    let scene = physbox::script::Scene::load(&path, &Default::default()).unwrap();
+    let sim = scene.sim();
+    let xs: Vec<f64> = sim
+        .bodies_in_order()
+        .into_iter()
+        .map(|b| sim.world().body(b).unwrap().xf.p.x)
+        .collect();
+    assert_eq!(xs, [1.5, 3.0]);
+}
+
 /// Refusals exit 1 with `FILE:LINE: ...` and do not touch the file.
 fn refused(dir: &Path, path: &Path, args: &[&str], expect: &str) {
     let before = std::fs::read(path).unwrap();
