@@ -58,7 +58,8 @@ pub trait Engine {
         Vec::new()
     }
     /// Anything else the engine's profile tells (printed with `--stages`
-    /// when not empty): physbox's share of manifolds kept.
+    /// when not empty): how many contacts it holds, physbox's share of
+    /// manifolds kept.
     fn notes(&self) -> String {
         String::new()
     }

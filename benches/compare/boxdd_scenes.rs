@@ -229,6 +229,14 @@ impl Engine for Box2dEngine {
         self.profile.clone()
     }
 
+    fn notes(&self) -> String {
+        // `b2Counters::contactCount`: every contact, touching or not.
+        self.world.counters().map_or_else(
+            |_| String::new(),
+            |c| format!("contacts at the end: {}", c.contact_count),
+        )
+    }
+
     fn body_count(&self) -> usize {
         self.bodies.len()
     }

@@ -76,12 +76,19 @@ impl Engine for PhysboxEngine {
 
     fn notes(&self) -> String {
         let p = &self.profile;
+        // Every pair the broad phase made a contact of, touching or not
+        // (what Box2D's counters count too).
+        let contacts = format!(
+            "contacts at the end: {} ({} touching)",
+            self.world.contacts().len(),
+            self.world.contact_count()
+        );
         let updated = p.manifolds_computed + p.manifolds_kept;
         if updated == 0 {
-            return String::new();
+            return contacts;
         }
         format!(
-            "manifolds: {} computed, {} kept ({:.0} % of those updated; `world/manifold_reuse.rs`)",
+            "{contacts}; manifolds: {} computed, {} kept ({:.0} % of those updated; `world/manifold_reuse.rs`)",
             p.manifolds_computed,
             p.manifolds_kept,
             100.0 * p.manifolds_kept as f64 / updated as f64
