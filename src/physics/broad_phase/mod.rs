@@ -5,7 +5,8 @@
 //! Every shape has a proxy holding a *fat* AABB: its tight box grown by a
 //! margin. While the shape moves within its fat box nothing happens; only when
 //! the tight box pokes out is the proxy re-inserted with a new fat box and put
-//! in the *move buffer*. `update_pairs` then searches the trees around just
+//! in the *move buffer* (or when the world trims a box grown for motion the
+//! body no longer has: `refit_proxy`). `update_pairs` then searches the trees around just
 //! the buffered proxies, so a frame in which few shapes cross their margins
 //! costs little, however many shapes there are.
 //!
@@ -142,6 +143,29 @@ impl BroadPhase {
         tree.move_proxy(key.id(), ahead.union(&tight).expanded(self.margin));
         self.buffer_move(key);
         true
+    }
+
+    /// Give a proxy the fat box `ahead ∪ tight` (plus the margin) even
+    /// though its old one still holds `tight`: a box stretched for a fast
+    /// body that has since slowed down (`World::refresh_proxies`).
+    pub fn refit_proxy(&mut self, key: ProxyKey, tight: Aabb, ahead: Aabb) {
+        if !self.contains(key) {
+            debug_assert!(false, "BroadPhase::refit_proxy: no proxy {key:?}");
+            return;
+        }
+        let finite = |b: &Aabb| is_finite_vec(b.min) && is_finite_vec(b.max);
+        if !(finite(&tight) && finite(&ahead)) {
+            debug_assert!(false, "BroadPhase::refit_proxy: non-finite AABB {tight:?}");
+            return;
+        }
+        let tree = &mut self.trees[key.kind().index()];
+        tree.move_proxy(key.id(), ahead.union(&tight).expanded(self.margin));
+        self.buffer_move(key);
+    }
+
+    /// How far fat boxes reach past what they must hold.
+    pub fn margin(&self) -> Real {
+        self.margin
     }
 
     pub fn contains(&self, key: ProxyKey) -> bool {

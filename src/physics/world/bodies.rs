@@ -182,7 +182,7 @@ impl World {
         let is_static = b.body_type == BodyType::Static;
         self.body_moved_by_hand(is_static);
         self.wake_body_index(id.index);
-        self.refresh_proxies(id.index, 0.0);
+        self.refresh_proxies(id.index, 0.0, false);
         Ok(())
     }
 

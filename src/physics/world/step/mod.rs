@@ -35,7 +35,8 @@
 //!                            timers advance
 //! 16. continuous collision — those fast bodies swept so that they cannot
 //!                            tunnel
-//! 17. update proxies       — broad-phase boxes at the new poses
+//! 17. update proxies       — broad-phase boxes at the new poses; a box
+//!                            that outgrew a resting body is trimmed
 //! 18. sleep                — islands at rest fall asleep
 //! 19. contact events       — begin/end from the impulses just stored
 //! 20. sensor events        — enter/exit from the overlap at the final poses,
@@ -68,6 +69,12 @@ use crate::physics::solver::{self, rk4, SolverScratch};
 use crate::physics::world::events::StepEvents;
 use crate::physics::world::profile::{StepProfile, Stopwatch};
 use crate::physics::world::World;
+
+/// A body's fat boxes are looked at for trimming (`refresh_proxies`) one
+/// step in this many, bodies taking turns by slot: a box that outgrew its
+/// body's motion costs pairs every step it stays, but asking every step
+/// cost a settled pyramid 1 % of its step for nothing.
+const TRIM_EVERY: u64 = 4;
 
 impl World {
     /// Advance the world by `dt` seconds (one fixed step, `settings.substeps`
@@ -119,7 +126,7 @@ impl World {
         self.profile.finish = clock.lap();
         self.write_back(&sc.solver, &mut sc.fast, &mut sc.rest, dt); // 15
         self.continuous_collision(&sc); // 16
-        self.update_proxies(&sc.solver, dt); // 17
+        self.update_proxies(&sc.solver, &mut sc.linked, dt); // 17
         self.profile.write_back = clock.lap();
         self.sleep(&mut sc.solver, &sc.rest); // 18
         self.profile.sleep = clock.lap();
@@ -187,13 +194,24 @@ impl World {
 
     /// Update proxies (stage 17): every simulated body's shapes get their
     /// boxes at the new pose, stretched along the velocity (next step's
-    /// speculative pairs).
-    fn update_proxies(&mut self, sc: &SolverScratch, dt: Real) {
-        for info in sc.solver_info[1..].iter() {
-            self.refresh_proxies(info.body, dt);
+    /// speculative pairs). Bodies a contact holds have their turn, one
+    /// step in `TRIM_EVERY`, to have a box stretched for motion they no
+    /// longer have trimmed (`refresh_proxies`); a body nothing touches
+    /// (a joint grid's) overlaps nothing with it, and re-inserting it as it
+    /// swings would cost more than it saves.
+    fn update_proxies(&mut self, sc: &SolverScratch, linked: &mut Vec<bool>, dt: Real) {
+        linked.clear();
+        linked.resize(sc.solver_info.len(), false);
+        for l in &sc.links {
+            linked[l.a as usize] = true;
+            linked[l.b as usize] = true;
+        }
+        let turn = self.steps % TRIM_EVERY;
+        for (info, &linked) in sc.solver_info[1..].iter().zip(&linked[1..]) {
+            let trim = linked && u64::from(info.body) % TRIM_EVERY == turn;
+            self.refresh_proxies(info.body, dt, trim);
         }
     }
-
     /// Contact events (stage 19): a solid contact begins or ends touching
     /// as the impulses just stored say (`Contact::is_touching_now`; the links
     /// whose state changed were noted when they were stored).
