@@ -2,7 +2,7 @@
 //! box stretched four steps ahead (so it is not re-inserted into the tree
 //! every step), and once it rests that box is trimmed back to its size at
 //! rest, so it does not keep a pair with every body it overlaps and can
-//! never reach (rain's pile held 46,800 contacts, Box2D's 28,600; 42,800
+//! never reach (rain's pile held 46,800 contacts, Box2D's 28,600; 36,400
 //! with trimming).
 
 use physbox::physics::{Aabb, BodyId, Vec2, World, WorldSettings};
