@@ -53,9 +53,14 @@ box { name = "twin", x = 2, w = 1, h = 1 }
 "#;
 
 fn scene(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    scene_file(name, "scene.lua", SCENE)
+}
+
+/// A fresh folder `name` holding `file` with `src`: (folder, file's path).
+fn scene_file(name: &str, file: &str, src: &str) -> (std::path::PathBuf, std::path::PathBuf) {
     let dir = temp_dir(name);
-    let path = dir.join("scene.lua");
-    std::fs::write(&path, SCENE).unwrap();
+    let path = dir.join(file);
+    std::fs::write(&path, src).unwrap();
     (dir, path)
 }
 
@@ -133,10 +138,8 @@ fn the_parenthesised_style_strings_and_new_fields() {
 /// and a second `x` was added).
 #[test]
 fn a_chained_constructor_and_a_bracketed_key() {
-    let dir = temp_dir("chained");
-    let path = dir.join("scene.lua");
     let src = "local cart = box { x = -4, y = 2, w = 2, h = 0.5, name = \"cart\" }:add_circle { x = 0.8, y = -0.3, r = 0.2 }\nbox { [\"x\"] = 7, y = 2, w = 1, h = 1, name = \"crate\" }\n";
-    std::fs::write(&path, src).unwrap();
+    let (dir, path) = scene_file("chained", "scene.lua", src);
     let edit = |body: &str, set: &str| {
         out(&physbox(
             &dir,
@@ -223,10 +226,8 @@ fn refusals_name_the_line_and_leave_the_file_untouched() {
 
 #[test]
 fn a_file_that_does_not_parse_or_is_read_only_is_never_written() {
-    let dir = temp_dir("bad_files");
-    let path = dir.join("broken.lua");
     let broken = "box { name = 'a', x = 1, w = 1, h = 1 }\nbox { x = \n";
-    std::fs::write(&path, broken).unwrap();
+    let (dir, path) = scene_file("bad_files", "broken.lua", broken);
     refused(
         &dir,
         &path,

@@ -6,9 +6,9 @@
 //! margin. While the shape moves within its fat box nothing happens; only when
 //! the tight box pokes out is the proxy re-inserted with a new fat box and put
 //! in the *move buffer* (or when the world trims a box grown for motion the
-//! body no longer has: `refit_proxy`). `update_pairs` then searches the trees around just
-//! the buffered proxies, so a frame in which few shapes cross their margins
-//! costs little, however many shapes there are.
+//! body no longer has: `refit_proxy`). `update_pairs` then searches the trees
+//! around just the buffered proxies, so a frame in which few shapes cross
+//! their margins costs little, however many shapes there are.
 //!
 //! Proxies are kept in three trees, one per body kind (see `ProxyKind`), so a
 //! static proxy never walks the static tree and a level full of static

@@ -73,7 +73,7 @@ use crate::physics::world::World;
 /// A body's fat boxes are looked at for trimming (`refresh_proxies`) one
 /// step in this many, bodies taking turns by slot: a box that outgrew its
 /// body's motion costs pairs every step it stays, but asking every step
-/// cost a settled pyramid 1 % of its step for nothing.
+/// added 1 % to a settled pyramid's instructions (callgrind) for nothing.
 const TRIM_EVERY: u64 = 4;
 
 impl World {
@@ -212,6 +212,7 @@ impl World {
             self.refresh_proxies(info.body, dt, trim);
         }
     }
+
     /// Contact events (stage 19): a solid contact begins or ends touching
     /// as the impulses just stored say (`Contact::is_touching_now`; the links
     /// whose state changed were noted when they were stored).
