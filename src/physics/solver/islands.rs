@@ -123,12 +123,16 @@ fn collect_links(
     contacts: &[Contact],
 ) {
     sc.links.clear();
+    sc.linked.clear();
+    sc.linked.resize(sc.inv_mass.len(), false);
     let mut push = |c: &Candidate| {
         let a = sc.body_to_solver[c.body_a as usize];
         let b = sc.body_to_solver[c.body_b as usize];
         if a == 0 && b == 0 {
             return;
         }
+        sc.linked[a as usize] = true;
+        sc.linked[b as usize] = true;
         sc.links.push(Link {
             contact: c.contact,
             a,

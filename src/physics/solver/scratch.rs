@@ -29,6 +29,9 @@ pub(crate) struct SolverScratch {
     pub(crate) constraints: Vec<ContactConstraint>,
     /// Contacts to solve this step, then their islands and visiting order.
     pub(crate) links: Vec<Link>,
+    /// Per solver body, whether a link holds it (noted as the links are
+    /// collected; the world trims only those bodies' fat boxes).
+    pub(crate) linked: Vec<bool>,
     pub(crate) solver_order: SolverOrder,
     /// Link index → its constraint's place in solve order.
     pub(crate) slot_of_link: Vec<u32>,

@@ -153,13 +153,16 @@ impl World {
             // phase is not asked at all.
             let needed = swept(shift);
             if shape.fat_aabb.contains(&needed) {
-                // A box a move would give holds `needed` and the margin:
-                // unless even that is much smaller, there is nothing to trim.
-                let margin = broad_phase.margin();
-                let least = needed.expanded(margin);
-                let slow = PROXY_LOOKAHEAD * shift.length() < margin;
-                if trim && slow && area(&shape.fat_aabb) > OVERSIZED * area(&least) {
-                    trim_fat_box(shape, broad_phase, needed, swept(PROXY_LOOKAHEAD * shift));
+                if trim {
+                    // A box a move would give holds `needed` and the
+                    // margin: unless even that is much smaller, there is
+                    // nothing to trim.
+                    let margin = broad_phase.margin();
+                    let slow = PROXY_LOOKAHEAD * shift.length() < margin;
+                    let least = needed.expanded(margin);
+                    if slow && area(&shape.fat_aabb) > OVERSIZED * area(&least) {
+                        trim_fat_box(shape, broad_phase, needed, swept(PROXY_LOOKAHEAD * shift));
+                    }
                 }
                 continue;
             }

@@ -126,7 +126,7 @@ impl World {
         self.profile.finish = clock.lap();
         self.write_back(&sc.solver, &mut sc.fast, &mut sc.rest, dt); // 15
         self.continuous_collision(&sc); // 16
-        self.update_proxies(&sc.solver, &mut sc.linked, dt); // 17
+        self.update_proxies(&sc.solver, dt); // 17
         self.profile.write_back = clock.lap();
         self.sleep(&mut sc.solver, &sc.rest); // 18
         self.profile.sleep = clock.lap();
@@ -199,15 +199,9 @@ impl World {
     /// longer have trimmed (`refresh_proxies`); a body nothing touches
     /// (a joint grid's) overlaps nothing with it, and re-inserting it as it
     /// swings would cost more than it saves.
-    fn update_proxies(&mut self, sc: &SolverScratch, linked: &mut Vec<bool>, dt: Real) {
-        linked.clear();
-        linked.resize(sc.solver_info.len(), false);
-        for l in &sc.links {
-            linked[l.a as usize] = true;
-            linked[l.b as usize] = true;
-        }
+    fn update_proxies(&mut self, sc: &SolverScratch, dt: Real) {
         let turn = self.steps % TRIM_EVERY;
-        for (info, &linked) in sc.solver_info[1..].iter().zip(&linked[1..]) {
+        for (info, &linked) in sc.solver_info[1..].iter().zip(&sc.linked[1..]) {
             let trim = linked && u64::from(info.body) % TRIM_EVERY == turn;
             self.refresh_proxies(info.body, dt, trim);
         }

@@ -31,9 +31,6 @@ pub(crate) struct StepScratch {
     /// Per solver body, the rest time it lends its island (write back
     /// notes it, sleep reads it).
     pub(crate) rest: Vec<Real>,
-    /// Per solver body, whether a link (a contact with points) holds it:
-    /// only those bodies' fat boxes are trimmed (update proxies).
-    pub(crate) linked: Vec<bool>,
     /// Sensor state from the step's start, for catching fast bodies.
     pub(crate) sensor_sweep: SensorSweepScratch,
 }
