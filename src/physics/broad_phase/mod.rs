@@ -127,21 +127,10 @@ impl BroadPhase {
     /// reinserted into the tree every step (Box2D v2's displacement
     /// multiplier).
     pub fn move_proxy_ahead(&mut self, key: ProxyKey, tight: Aabb, ahead: Aabb) -> bool {
-        if !self.contains(key) {
-            debug_assert!(false, "BroadPhase::move_proxy: no proxy {key:?}");
+        if !self.may_move(key, &tight, &ahead) || self.fat_aabb(key).contains(&tight) {
             return false;
         }
-        let finite = |b: &Aabb| is_finite_vec(b.min) && is_finite_vec(b.max);
-        if !(finite(&tight) && finite(&ahead)) {
-            debug_assert!(false, "BroadPhase::move_proxy: non-finite AABB {tight:?}");
-            return false;
-        }
-        let tree = &mut self.trees[key.kind().index()];
-        if tree.fat_aabb(key.id()).contains(&tight) {
-            return false;
-        }
-        tree.move_proxy(key.id(), ahead.union(&tight).expanded(self.margin));
-        self.buffer_move(key);
+        self.reinsert(key, tight, ahead);
         true
     }
 
@@ -149,15 +138,28 @@ impl BroadPhase {
     /// though its old one still holds `tight`: a box stretched for a fast
     /// body that has since slowed down (`World::refresh_proxies`).
     pub fn refit_proxy(&mut self, key: ProxyKey, tight: Aabb, ahead: Aabb) {
+        if self.may_move(key, &tight, &ahead) {
+            self.reinsert(key, tight, ahead);
+        }
+    }
+
+    /// A live proxy and finite boxes (anything else is a caller's bug).
+    fn may_move(&self, key: ProxyKey, tight: &Aabb, ahead: &Aabb) -> bool {
         if !self.contains(key) {
-            debug_assert!(false, "BroadPhase::refit_proxy: no proxy {key:?}");
-            return;
+            debug_assert!(false, "BroadPhase: moving a missing proxy {key:?}");
+            return false;
         }
         let finite = |b: &Aabb| is_finite_vec(b.min) && is_finite_vec(b.max);
-        if !(finite(&tight) && finite(&ahead)) {
-            debug_assert!(false, "BroadPhase::refit_proxy: non-finite AABB {tight:?}");
-            return;
+        if !(finite(tight) && finite(ahead)) {
+            debug_assert!(false, "BroadPhase: non-finite AABB {tight:?} {ahead:?}");
+            return false;
         }
+        true
+    }
+
+    /// Re-insert the proxy with the fat box `ahead ∪ tight` plus the
+    /// margin, and buffer it for pairing.
+    fn reinsert(&mut self, key: ProxyKey, tight: Aabb, ahead: Aabb) {
         let tree = &mut self.trees[key.kind().index()];
         tree.move_proxy(key.id(), ahead.union(&tight).expanded(self.margin));
         self.buffer_move(key);

@@ -201,7 +201,9 @@ impl World {
     /// swings would cost more than it saves.
     fn update_proxies(&mut self, sc: &SolverScratch, dt: Real) {
         let turn = self.steps % TRIM_EVERY;
-        for (info, &linked) in sc.solver_info[1..].iter().zip(&sc.linked[1..]) {
+        for (i, info) in sc.solver_info.iter().enumerate().skip(1) {
+            // (By index: a short `linked` must never skip a body's refresh.)
+            let linked = sc.linked.get(i).copied().unwrap_or(false);
             let trim = linked && u64::from(info.body) % TRIM_EVERY == turn;
             self.refresh_proxies(info.body, dt, trim);
         }
