@@ -77,6 +77,67 @@ fn hanging_weight_reaction_is_its_weight() {
     assert_eq!(out[0], "true\t-19.620000");
 }
 
+/// A body circling on a joint in zero gravity: the joint's pull is the
+/// centripetal force m·v²/r, all of it. Part of that pull is the position
+/// projection pulling the body back onto the circle each substep (with the
+/// velocity change it implies), and it counts as much as the solve's.
+#[test]
+fn a_circling_body_pulls_its_joint_with_the_whole_centripetal_force() {
+    let out = printed(
+        "world.gravity = {0, 0}
+         world.sleep = false
+         local post = box { x = 0, y = 0, w = 0.1, h = 0.1, static = true }
+         local function tension(make, m, r, v, cx)
+           cx = cx or 0
+           local b = circle { x = cx + r, y = 0, r = 0.05, mass = m, vy = v, omega = v / r }
+           local j = make(b)
+           world:step(90)
+           local fx, fy = j:reaction_force()
+           print(('%.3f %.3f'):format(math.sqrt(fx * fx + fy * fy), m * v * v / r))
+           b:destroy()
+         end
+         tension(function(b) return distance { a = post, b = b, anchor_a = {0, 0} } end, 3, 2, 4)
+         tension(function(b) return hinge { a = post, b = b, at = {0, 0} } end, 1.5, 0.7, 2.5)
+         -- A tip welded to a hub turning on a hinge: the weld holds it on
+         -- its circle.
+         local hub = circle { x = 20, r = 0.1, mass = 1, omega = 2.5 }
+         local pin = hinge { a = hub, at = {20, 0} }
+         tension(function(b) return weld { a = hub, b = b, at = {21.2, 0} } end, 0.4, 1.2, 3, 20)",
+    );
+    assert_eq!(out.len(), 3, "{out:?}");
+    for line in &out {
+        let v: Vec<f64> = line.split(' ').map(|x| x.parse().unwrap()).collect();
+        assert!(
+            (v[0] - v[1]).abs() < 0.01 * v[1],
+            "reported {} N, m v^2/r = {} N",
+            v[0],
+            v[1]
+        );
+    }
+}
+
+/// A pendulum released from the horizontal pulls 3·m·g at the bottom of
+/// its swing: a breaking force just under that breaks it, one just over
+/// does not.
+#[test]
+fn a_swinging_pendulum_breaks_at_its_real_tension() {
+    for (limit, breaks) in [(55.0, true), (62.0, false)] {
+        let out = printed(&format!(
+            "world.sleep = false
+             local bob = circle {{ x = 1.5, y = 0, r = 0.05, mass = 2 }}
+             local rod = distance {{ a = bob, anchor_b = {{0, 0}}, breaking_force = {limit} }}
+             world:step(60)
+             print(rod.alive)"
+        ));
+        // 3 m g = 58.86 N at the bottom.
+        assert_eq!(
+            out[0],
+            if breaks { "false" } else { "true" },
+            "limit {limit}"
+        );
+    }
+}
+
 #[test]
 fn on_break_fires_exactly_once_with_the_same_handle() {
     let mut scene = load(

@@ -75,6 +75,44 @@ pub(crate) struct JointConstraint {
     pub kind: Prepared,
 }
 
+/// The impulse on B (linear, angular) that a joint's position projection
+/// gave along with the velocity change it implies (`JointConstraint::shift`;
+/// RATTLE): part of what the joint pulls with. A body circling on a rod is
+/// held on its circle half by the solve and half by the projection, which
+/// `reaction_force` once left out (it read half of m·v²/r). Kept beside the
+/// records (`SolverScratch::joint_projection`), whose every byte is
+/// streamed in each pass.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct ProjectionImpulse {
+    pub linear: Vec2,
+    pub angular: Real,
+}
+
+impl ProjectionImpulse {
+    pub const ZERO: ProjectionImpulse = ProjectionImpulse {
+        linear: Vec2::ZERO,
+        angular: 0.0,
+    };
+}
+
+impl std::ops::Add for ProjectionImpulse {
+    type Output = ProjectionImpulse;
+    #[inline(always)]
+    fn add(self, o: ProjectionImpulse) -> ProjectionImpulse {
+        ProjectionImpulse {
+            linear: self.linear + o.linear,
+            angular: self.angular + o.angular,
+        }
+    }
+}
+
+impl std::ops::AddAssign for ProjectionImpulse {
+    #[inline(always)]
+    fn add_assign(&mut self, o: ProjectionImpulse) {
+        *self = *self + o;
+    }
+}
+
 /// Where a joint's anchors were at the step start, beside its record
 /// (`SolverScratch::joint_starts`, same index): only the passes that turn
 /// them to the bodies' rotations now read them (each phase's anchors, the
@@ -305,9 +343,13 @@ impl JointConstraint {
         (ra, rb): (Vec2, Vec2),
         p: Vec2,
         l: Real,
-    ) {
+    ) -> ProjectionImpulse {
         let rate = if self.settling { 0.0 } else { inv_h };
         self.move_bodies(bodies, ra, rb, p, l, rate);
+        ProjectionImpulse {
+            linear: p * rate,
+            angular: l * rate,
+        }
     }
 
     /// The same move without the velocity change (a slider's limits: a
@@ -453,11 +495,15 @@ pub(crate) fn solve_point(
 /// Position projection of a point-to-point row: move the anchors together
 /// (K⁻¹·C split by the inverse masses).
 #[inline(always)]
-pub(crate) fn project_point(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBody]) {
+pub(crate) fn project_point(
+    c: &JointConstraint,
+    s: &JointStep,
+    bodies: &mut [SolverBody],
+) -> ProjectionImpulse {
     let (ra, rb) = c.anchors(s, bodies);
     let err = clamp_correction(c.separation(s, bodies, ra, rb));
     let p = -c.point_mass.solve(err);
-    c.shift(s.inv_h, bodies, (c.ra_s, c.rb_s), p, 0.0);
+    c.shift(s.inv_h, bodies, (c.ra_s, c.rb_s), p, 0.0)
 }
 
 /// Position projection of an angle row: C = relative angle (minus target).
@@ -466,11 +512,13 @@ pub(crate) fn project_angle(
     inv_h: Real,
     bodies: &mut [SolverBody],
     err: Real,
-) {
+) -> ProjectionImpulse {
     let k = c.ia + c.ib;
     if k > 0.0 {
         let l = -clamp_scalar(err, LIMITS.1) / k;
-        c.shift(inv_h, bodies, (Vec2::ZERO, Vec2::ZERO), Vec2::ZERO, l);
+        c.shift(inv_h, bodies, (Vec2::ZERO, Vec2::ZERO), Vec2::ZERO, l)
+    } else {
+        ProjectionImpulse::ZERO
     }
 }
 

@@ -12,8 +12,8 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
-use super::constraint::JointStep;
 use super::constraint::{point_velocity, JointConstraint, Vel, IMPULSES};
+use super::constraint::{JointStep, ProjectionImpulse};
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
@@ -164,7 +164,11 @@ pub(crate) fn solve(
 
 /// Position projection: C = ℓ − L for the rod; for bounds only when one is
 /// violated.
-pub(crate) fn project(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBody]) {
+pub(crate) fn project(
+    c: &JointConstraint,
+    s: &JointStep,
+    bodies: &mut [SolverBody],
+) -> ProjectionImpulse {
     let p = data(c);
     let (ra, rb) = c.anchors(s, bodies);
     let (u, len) = axis(c, s, bodies, ra, rb);
@@ -175,7 +179,7 @@ pub(crate) fn project(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBo
     } else if len > p.max {
         len - p.max
     } else {
-        return;
+        return ProjectionImpulse::ZERO;
     };
     // Along the axis at the substep start (see `project_joints`).
     let len_s = p.d_s.length();
@@ -187,13 +191,13 @@ pub(crate) fn project(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBo
     let (rua, rub) = (cross(ra, u), cross(rb, u));
     let k = c.ma + c.mb + c.ia * rua * rua + c.ib * rub * rub;
     if k <= 0.0 {
-        return;
+        return ProjectionImpulse::ZERO;
     }
     let err = super::constraint::clamp_scalar(err, super::constraint::LIMITS.0);
     // With the velocity change even for the bounds: a weight swinging on a
     // taut rope is a pendulum (moved without it, it lost 63 % of its energy
     // in 60 s; with it, 0.006 %).
-    c.shift(s.inv_h, bodies, (ra, rb), (-err / k) * u, 0.0);
+    c.shift(s.inv_h, bodies, (ra, rb), (-err / k) * u, 0.0)
 }
 
 pub(crate) fn impulse(c: &JointConstraint, s: &JointStep, bodies: &[SolverBody]) -> (Vec2, Real) {

@@ -18,11 +18,11 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Vec2};
-use super::constraint::JointStep;
 use super::constraint::{
     apply_point, clamp_correction, clamp_scalar, point_velocity, project_point, solve_point,
     solver_limits_and_motor, JointConstraint, Vel, IMPULSES, LIMITS,
 };
+use super::constraint::{JointStep, ProjectionImpulse};
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
@@ -318,7 +318,11 @@ fn solve_block(
 /// Position projection: with a violated limit, point and angle together
 /// (the block above, on positions); else the anchors together.
 #[inline(always)]
-pub(crate) fn project(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBody]) {
+pub(crate) fn project(
+    c: &JointConstraint,
+    s: &JointStep,
+    bodies: &mut [SolverBody],
+) -> ProjectionImpulse {
     if let Some((lo, hi)) = data(c)
         .limits
         .filter(|&(lo, hi)| !c.surely_within(bodies, lo, hi))
@@ -338,18 +342,17 @@ pub(crate) fn project(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBo
             let k = block_mass(c, ra_s, rb_s, sign);
             let gap = clamp_scalar(gap, LIMITS.1);
             if let Some(x) = solve3(&k, [-err.x, -err.y, -gap]) {
-                c.shift(
+                return c.shift(
                     s.inv_h,
                     bodies,
                     (ra_s, rb_s),
                     Vec2::new(x[0], x[1]),
                     sign * x[2],
                 );
-                return;
             }
         }
     }
-    project_point(c, s, bodies);
+    project_point(c, s, bodies)
 }
 
 /// Linear and angular impulse on B over the substep.

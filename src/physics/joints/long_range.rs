@@ -40,7 +40,6 @@
 //! A rope pinned at both ends to bodies that cannot move gets none (see
 //! `prepare`).
 
-use crate::physics::joints::constraint::{JointConstraint, JointStart, Substep};
 use crate::physics::joints::solver::project_joint;
 use crate::physics::joints::JointStore;
 use crate::physics::math::{cross, cross_sv, Real, Vec2};
@@ -136,27 +135,18 @@ fn collect_rope_joints(sc: &mut SolverScratch) {
 pub(crate) const TIGHTEN_ROUNDS: usize = 2;
 
 /// `TIGHTEN_ROUNDS` more rounds over the ropes' joints and attachments.
-pub(crate) fn tighten(
-    joints: &[JointConstraint],
-    starts: &[JointStart],
-    substep: Substep,
-    rope_joints: &[u32],
-    reaches: &[Reach],
-    bodies: &mut [SolverBody],
-    rate: Real,
-) {
-    if reaches.is_empty() {
+pub(crate) fn tighten(s: &mut SolverScratch, rate: Real) {
+    if s.reaches.is_empty() {
         return;
     }
+    let (joints, starts, substep) = (&s.joints, &s.joint_starts, s.joint_substep);
     for _ in 0..TIGHTEN_ROUNDS {
-        for &i in rope_joints {
-            project_joint(
-                &joints[i as usize],
-                &substep.at(&starts[i as usize]),
-                bodies,
-            );
+        for &i in &s.rope_joints {
+            let i = i as usize;
+            let at = substep.at(&starts[i]);
+            s.joint_projection[i] += project_joint(&joints[i], &at, &mut s.solver_bodies);
         }
-        project(reaches, bodies, rate);
+        project(&s.reaches, &mut s.solver_bodies, rate);
     }
 }
 

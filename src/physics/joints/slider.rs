@@ -15,8 +15,8 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, left_perp, Real, Rot, Vec2};
-use super::constraint::JointStep;
 use super::constraint::{solver_limits_and_motor, JointConstraint, Vel, IMPULSES};
+use super::constraint::{JointStep, ProjectionImpulse};
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
@@ -266,11 +266,15 @@ pub(crate) fn solve_axis_limits(
 }
 
 /// Position projection: angle, perpendicular offset, violated limits.
-pub(crate) fn project(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBody]) {
+pub(crate) fn project(
+    c: &JointConstraint,
+    s: &JointStep,
+    bodies: &mut [SolverBody],
+) -> ProjectionImpulse {
     let angle = c.angle(bodies);
-    super::constraint::project_angle(c, s.inv_h, bodies, angle);
+    let turned = super::constraint::project_angle(c, s.inv_h, bodies, angle);
     let p = data(c);
-    project_on_axis(c, s, bodies, p.axis0, p.limits);
+    turned + project_on_axis(c, s, bodies, p.axis0, p.limits)
 }
 
 /// Position projection of a body kept on an axis fixed in A (slider,
@@ -281,14 +285,15 @@ pub(crate) fn project_on_axis(
     bodies: &mut [SolverBody],
     axis0: Vec2,
     limits: Option<(Real, Real)>,
-) {
+) -> ProjectionImpulse {
     let frame = |bodies: &[SolverBody]| axis_frame(c, s, bodies, axis0);
     let f = frame(bodies);
     let (ra, rb) = c.anchors(s, bodies);
     let k = c.ma + c.mb + c.ia * f.s1 * f.s1 + c.ib * f.s2 * f.s2;
+    let mut shoved = ProjectionImpulse::ZERO;
     if k > 0.0 {
         let err = super::constraint::clamp_scalar(f.perp.dot(f.d), super::constraint::LIMITS.0);
-        c.shift(s.inv_h, bodies, (ra, rb), (-err / k) * f.perp, 0.0);
+        shoved = c.shift(s.inv_h, bodies, (ra, rb), (-err / k) * f.perp, 0.0);
     }
     if let Some((lo, hi)) = limits {
         let f = frame(bodies);
@@ -298,15 +303,17 @@ pub(crate) fn project_on_axis(
         } else if along > hi {
             along - hi
         } else {
-            return;
+            return shoved;
         };
         let k = c.ma + c.mb + c.ia * f.a1 * f.a1 + c.ib * f.a2 * f.a2;
         if k > 0.0 {
             let (ra, rb) = c.anchors(s, bodies);
             let err = super::constraint::clamp_scalar(err, super::constraint::LIMITS.0);
+            // (Without a velocity change: no impulse.)
             c.nudge(bodies, ra, rb, (-err / k) * f.axis, 0.0);
         }
     }
+    shoved
 }
 
 pub(crate) fn impulse(c: &JointConstraint, s: &JointStep, bodies: &[SolverBody]) -> (Vec2, Real) {

@@ -22,7 +22,9 @@
 //! Projection moves positions only, so it adds no kinetic energy, and it
 //! leaves no steady stretch under load (a soft row sags by load/(m·ω²)).
 
-use super::constraint::{JointConstraint, JointStart, JointStep, Prepared, Substep, IMPULSES};
+use super::constraint::{
+    JointConstraint, JointStart, JointStep, Prepared, ProjectionImpulse, Substep, IMPULSES,
+};
 use super::visit_order::{self, JointSlot};
 use super::{distance, hinge, mouse, slider, spring, weld, wheel, Joint, JointKind, JointStore};
 use crate::physics::math::{Real, Rot, Vec2};
@@ -222,7 +224,10 @@ pub(crate) fn store_joint_impulses(sc: &mut SolverScratch, store: &mut JointStor
                 .arena
                 .prefetch_front(ahead.joint, std::mem::size_of::<Joint>());
         }
-        let (force, torque) = reaction(c, &sc.joint_substep.at(s), &sc.solver_bodies);
+        // (None when no substep ran a projection: `integrate_positions`
+        // projects whenever there are joints.)
+        let projected = sc.joint_projection.get(i).copied().unwrap_or_default();
+        let (force, torque) = reaction(c, &sc.joint_substep.at(s), &sc.solver_bodies, projected);
         let j = store.arena.at_mut(c.joint);
         j.impulses[..IMPULSES].copy_from_slice(&c.imp);
         j.reaction_force = force;
@@ -364,37 +369,46 @@ fn solve_joint(c: &mut JointConstraint, s: &JointStep, bodies: &mut [SolverBody]
 /// RATTLE's first half. Along the directions after the drift instead, the
 /// correction of a swinging pendulum is removed again by the relax phase
 /// instead of turning it, and the swing loses 20 % of its energy in 10 s.
+///
+/// Each joint's impulse from it this substep goes to `projected` (same
+/// index; for `reaction`).
 pub(crate) fn project_joints(
     joints: &[JointConstraint],
     starts: &[JointStart],
     substep: Substep,
     (iterating, passes): (&[u32], usize),
     bodies: &mut [SolverBody],
+    projected: &mut Vec<ProjectionImpulse>,
 ) {
     assert_eq!(starts.len(), joints.len(), "a start per joint");
-    for (c, start) in joints.iter().zip(starts) {
-        project_joint(c, &substep.at(start), bodies);
-    }
+    projected.clear();
+    projected.extend(
+        joints
+            .iter()
+            .zip(starts)
+            .map(|(c, start)| project_joint(c, &substep.at(start), bodies)),
+    );
     for _ in 1..passes {
         for &i in iterating {
-            project_joint(
-                &joints[i as usize],
-                &substep.at(&starts[i as usize]),
-                bodies,
-            );
+            let i = i as usize;
+            projected[i] += project_joint(&joints[i], &substep.at(&starts[i]), bodies);
         }
     }
 }
 
 #[inline(always)]
-pub(crate) fn project_joint(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBody]) {
+pub(crate) fn project_joint(
+    c: &JointConstraint,
+    s: &JointStep,
+    bodies: &mut [SolverBody],
+) -> ProjectionImpulse {
     match c.kind {
         Prepared::Hinge(_) => hinge::project(c, s, bodies),
         Prepared::Distance(_) => distance::project(c, s, bodies),
         Prepared::Weld => weld::project(c, s, bodies),
         Prepared::Slider(_) => slider::project(c, s, bodies),
         Prepared::Wheel(_) => wheel::project(c, s, bodies),
-        Prepared::Mouse(_) | Prepared::Spring(_) => {}
+        Prepared::Mouse(_) | Prepared::Spring(_) => ProjectionImpulse::ZERO,
     }
 }
 
@@ -473,8 +487,14 @@ fn settle_passes(joints: &[JointConstraint]) -> usize {
     (JOINT_BUDGET / joints.len().max(1)).clamp(1, MAX_JOINT_PASSES)
 }
 
-/// Force and torque on B over the last substep (impulse / h).
-fn reaction(c: &JointConstraint, s: &JointStep, bodies: &[SolverBody]) -> (Vec2, Real) {
+/// Force and torque on B over the last substep (impulse / h): the rows'
+/// impulses and the position projection's (`ProjectionImpulse`).
+fn reaction(
+    c: &JointConstraint,
+    s: &JointStep,
+    bodies: &[SolverBody],
+    projected: ProjectionImpulse,
+) -> (Vec2, Real) {
     let (p, l) = match c.kind {
         Prepared::Hinge(_) => hinge::impulse(c),
         Prepared::Distance(_) => distance::impulse(c, s, bodies),
@@ -484,7 +504,10 @@ fn reaction(c: &JointConstraint, s: &JointStep, bodies: &[SolverBody]) -> (Vec2,
         Prepared::Spring(_) => spring::impulse(c, s, bodies),
         Prepared::Wheel(_) => wheel::impulse(c, s, bodies),
     };
-    (p * s.inv_h, l * s.inv_h)
+    (
+        (p + projected.linear) * s.inv_h,
+        (l + projected.angular) * s.inv_h,
+    )
 }
 
 /// An angle in (−π, π].

@@ -7,10 +7,10 @@
 //! Impulse slots: 0, 1 point; 2 angle.
 
 use super::super::math::{Real, Vec2};
-use super::constraint::JointStep;
 use super::constraint::{
     project_angle, project_point, solve_point, JointConstraint, Vel, IMPULSES,
 };
+use super::constraint::{JointStep, ProjectionImpulse};
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
 use serde::{Deserialize, Serialize};
@@ -48,10 +48,13 @@ pub(crate) fn solve(
 }
 
 /// Position projection: angle, then anchors.
-pub(crate) fn project(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBody]) {
+pub(crate) fn project(
+    c: &JointConstraint,
+    s: &JointStep,
+    bodies: &mut [SolverBody],
+) -> ProjectionImpulse {
     let angle = c.angle(bodies);
-    project_angle(c, s.inv_h, bodies, angle);
-    project_point(c, s, bodies);
+    project_angle(c, s.inv_h, bodies, angle) + project_point(c, s, bodies)
 }
 
 pub(crate) fn impulse(c: &JointConstraint) -> (Vec2, Real) {

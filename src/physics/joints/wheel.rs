@@ -21,8 +21,8 @@
 
 use super::super::error::{PhysicsError, PhysicsResult};
 use super::super::math::{cross, Real, Rot, Vec2};
-use super::constraint::JointStep;
 use super::constraint::{solver_limits_and_motor, JointConstraint, Vel, IMPULSES};
+use super::constraint::{JointStep, ProjectionImpulse};
 use super::slider::{
     axis_frame, check_axis_joint, project_on_axis, push, solve_axis_limits, Frame,
 };
@@ -233,9 +233,13 @@ fn solve_spring(
 }
 
 /// Position projection: back onto the axis, and inside violated limits.
-pub(crate) fn project(c: &JointConstraint, s: &JointStep, bodies: &mut [SolverBody]) {
+pub(crate) fn project(
+    c: &JointConstraint,
+    s: &JointStep,
+    bodies: &mut [SolverBody],
+) -> ProjectionImpulse {
     let p = data(c);
-    project_on_axis(c, s, bodies, p.axis0, p.limits);
+    project_on_axis(c, s, bodies, p.axis0, p.limits)
 }
 
 /// Linear and angular impulse on B over the substep.

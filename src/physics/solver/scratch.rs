@@ -3,7 +3,9 @@
 //! visiting order. Reused from step to step, rebuilt by each (never in
 //! snapshots).
 
-use crate::physics::joints::constraint::{JointConstraint, JointStart, Substep, IMPULSES};
+use crate::physics::joints::constraint::{
+    JointConstraint, JointStart, ProjectionImpulse, Substep, IMPULSES,
+};
 use crate::physics::joints::long_range::Reach;
 use crate::physics::joints::visit_order::{JointSlot, OrderScratch};
 use crate::physics::math::{Real, Rot, Vec2};
@@ -75,6 +77,9 @@ pub(crate) struct SolverScratch {
     /// the solve phase and the projection never read them and every byte of
     /// a record is streamed in each of their passes.
     pub(crate) joint_warm: Vec<[Real; IMPULSES]>,
+    /// Each joint's impulse from this substep's position projection
+    /// (same index; see `ProjectionImpulse`).
+    pub(crate) joint_projection: Vec<ProjectionImpulse>,
     /// Each joint's anchors at the step start, beside its record (same
     /// index; see `JointStart`).
     pub(crate) joint_starts: Vec<JointStart>,

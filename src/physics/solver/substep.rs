@@ -84,17 +84,10 @@ pub(crate) fn integrate_positions(s: &mut SolverScratch, h: Real) {
             s.joint_substep,
             (&s.iterating_joints, s.joint_passes),
             &mut s.solver_bodies,
+            &mut s.joint_projection,
         );
         long_range::project(&s.reaches, &mut s.solver_bodies, 1.0 / h);
-        long_range::tighten(
-            &s.joints,
-            &s.joint_starts,
-            s.joint_substep,
-            &s.rope_joints,
-            &s.reaches,
-            &mut s.solver_bodies,
-            1.0 / h,
-        );
+        long_range::tighten(s, 1.0 / h);
         second_half_kick(
             &mut s.solver_bodies,
             &s.solver_info,
