@@ -274,6 +274,54 @@ fn events_reach_callbacks_after_the_step() {
     assert!(has("sensor gate visitor true"), "{out:?}");
 }
 
+/// A body destroyed in a callback while it touches something: the end
+/// event of that contact comes in the next step and names the destroyed
+/// body, not the body created in its slot meanwhile (collect a pickup,
+/// spawn the next one: the exit came with the new pickup, 8 m away).
+#[test]
+fn end_events_of_a_destroyed_body_name_it_not_its_successor() {
+    let mut s = load(
+        "local zone = box { x = 0, y = 2, w = 1, h = 1, sensor = true, static = true, name = 'zone' }
+         local floor = box { x = 20, y = 0, w = 4, h = 1, static = true, name = 'floor' }
+         pickup = circle { x = 0, y = 5, r = 0.2, name = 'pickup' }
+         rock = circle { x = 20, y = 3, r = 0.2, name = 'rock' }
+         local function describe(b)
+           return b == pickup and 'pickup' or b == rock and 'rock'
+             or (pcall(function() return b.name end) and b.name or 'a destroyed body')
+         end
+         function on_sensor(zone, b, entered)
+           print('sensor', describe(b), entered)
+           if entered and b == pickup then
+             b:destroy()
+             circle { x = 8, y = 1, r = 0.2, name = 'next pickup', gravity_scale = 0 }
+           end
+         end
+         function on_contact(a, b)
+           local other = a.name == 'floor' and b or a
+           print('contact', describe(other))
+           if other == rock then
+             other:destroy()
+             circle { x = 30, y = 5, r = 0.2, name = 'next rock', gravity_scale = 0 }
+           end
+         end
+         function on_separate(a, b)
+           local x, y = describe(a), describe(b)
+           print('separate', x == 'floor' and y or x)
+         end",
+    )
+    .unwrap();
+    s.step(120).unwrap();
+    let out = s.console();
+    assert!(out.contains(&"sensor\tpickup\ttrue".to_string()), "{out:?}");
+    assert!(
+        out.contains(&"sensor\tpickup\tfalse".to_string()),
+        "{out:?}"
+    );
+    assert!(out.contains(&"contact\trock".to_string()), "{out:?}");
+    assert!(out.contains(&"separate\trock".to_string()), "{out:?}");
+    assert_eq!(out.len(), 4, "nothing about the new bodies: {out:?}");
+}
+
 #[test]
 fn force_fields_and_per_body_forces() {
     let out = printed(

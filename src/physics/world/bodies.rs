@@ -159,6 +159,7 @@ impl World {
         for sid in &body.shapes {
             if let Some(shape) = self.shapes.remove(sid.index, sid.generation) {
                 self.broad_phase.destroy_proxy(shape.proxy);
+                self.gone_shapes.note(*sid, id);
             }
         }
         // Contacts of the removed shapes are dropped (and their neighbours

@@ -28,7 +28,8 @@ impl World {
         let c = &self.contacts[i];
         let key = crate::physics::world::hash::pair_key(c.shape_a.index, c.shape_b.index);
         if events && c.touching {
-            self.events.push_end(c, &self.bodies);
+            let ids = self.event_bodies().of(c);
+            self.events.push_end(c, ids);
         }
         self.contacts.swap_remove(i);
         self.bases.swap_remove(i);

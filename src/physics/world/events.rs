@@ -3,7 +3,7 @@
 //! between steps.
 
 use crate::physics::math::{Real, Vec2};
-use crate::physics::world::body::Body;
+use crate::physics::world::body::{Body, Shape};
 use crate::physics::world::contact::Contact;
 use crate::physics::world::id::{Arena, BodyId, ShapeId};
 
@@ -49,6 +49,65 @@ pub struct StepEvents {
     pub joint_break: Vec<crate::physics::joints::JointBreak>,
 }
 
+/// The bodies that events name: live ones by their slot, destroyed ones
+/// by the shapes they had.
+///
+/// A contact knows its bodies by slot. When a body is destroyed its
+/// contacts end in the next step (`drop_dead_contact`), and by then a body
+/// created in a callback may have taken the slot: the end event named that
+/// new body (a scene destroying a pickup in `on_sensor` and spawning the
+/// next got the exit event with the new pickup, 8 m away). So a destroyed
+/// body's shapes are remembered with its id until the narrow phase has
+/// ended their contacts.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GoneShapes(std::collections::HashMap<ShapeId, BodyId>);
+
+impl GoneShapes {
+    pub fn note(&mut self, shape: ShapeId, body: BodyId) {
+        self.0.insert(shape, body);
+    }
+
+    /// After the narrow phase: every contact of these shapes has ended.
+    pub fn forget(&mut self) {
+        self.0.clear();
+    }
+}
+
+impl crate::physics::world::World {
+    /// What this step's events name bodies by.
+    pub(crate) fn event_bodies(&self) -> EventBodies<'_> {
+        EventBodies {
+            bodies: &self.bodies,
+            shapes: &self.shapes,
+            gone: &self.gone_shapes,
+        }
+    }
+}
+
+/// What an event names a contact's bodies by (see `GoneShapes`).
+pub(crate) struct EventBodies<'a> {
+    pub bodies: &'a Arena<Body>,
+    pub shapes: &'a Arena<Shape>,
+    pub gone: &'a GoneShapes,
+}
+
+impl EventBodies<'_> {
+    pub fn of(&self, c: &Contact) -> (BodyId, BodyId) {
+        (
+            self.body(c.body_a, c.shape_a),
+            self.body(c.body_b, c.shape_b),
+        )
+    }
+
+    fn body(&self, index: u32, shape: ShapeId) -> BodyId {
+        let dead = !self.shapes.is_live(shape.index, shape.generation);
+        match self.gone.0.get(&shape) {
+            Some(&body) if dead => body,
+            _ => body_id(self.bodies, index),
+        }
+    }
+}
+
 /// The id of the body in a slot, or a dead id when it is gone (its
 /// generation no longer matches any live body, so handles report "destroyed").
 pub(crate) fn body_id(bodies: &Arena<Body>, index: u32) -> BodyId {
@@ -70,9 +129,9 @@ impl StepEvents {
         self.joint_break.clear();
     }
 
-    pub(crate) fn push_end(&mut self, c: &Contact, bodies: &Arena<Body>) {
-        let body_a = body_id(bodies, c.body_a);
-        let body_b = body_id(bodies, c.body_b);
+    /// `(body_a, body_b)`: the contact's bodies as `EventBodies::of`
+    /// names them.
+    pub(crate) fn push_end(&mut self, c: &Contact, (body_a, body_b): (BodyId, BodyId)) {
         if c.sensor {
             self.sensor.push(sensor_event(c, body_a, body_b, false));
         } else {
@@ -85,9 +144,7 @@ impl StepEvents {
         }
     }
 
-    pub(crate) fn push_begin(&mut self, c: &Contact, bodies: &Arena<Body>) {
-        let body_a = body_id(bodies, c.body_a);
-        let body_b = body_id(bodies, c.body_b);
+    pub(crate) fn push_begin(&mut self, c: &Contact, (body_a, body_b): (BodyId, BodyId)) {
         if c.sensor {
             self.sensor.push(sensor_event(c, body_a, body_b, true));
             return;

@@ -49,7 +49,7 @@ use crate::physics::settings::{WorldLimits, WorldSettings};
 use crate::physics::world::body::{Body, Shape};
 use crate::physics::world::contact::Contact;
 use crate::physics::world::contact_head::ContactHead;
-use crate::physics::world::events::StepEvents;
+use crate::physics::world::events::{GoneShapes, StepEvents};
 use crate::physics::world::hash::PairMap;
 use crate::physics::world::id::Arena;
 use crate::physics::world::manifold_reuse::ManifoldBasis;
@@ -86,6 +86,11 @@ pub struct World {
     pub(crate) steps: u64,
     #[serde(skip)]
     pub(crate) events: StepEvents,
+    /// Destroyed bodies' shapes, until their contacts have ended (not in
+    /// snapshots: only the end events between a destroy and the next step
+    /// read it).
+    #[serde(skip)]
+    pub(crate) gone_shapes: GoneShapes,
     #[serde(skip)]
     pub(crate) scratch: StepScratch,
     #[serde(skip)]
@@ -131,6 +136,7 @@ impl World {
             time: 0.0,
             steps: 0,
             events: StepEvents::default(),
+            gone_shapes: GoneShapes::default(),
             scratch: StepScratch::default(),
             profile: Default::default(),
             stale: StaleCaches::default(),

@@ -39,6 +39,7 @@ impl World {
             time: self.time,
             steps: self.steps,
             events: Default::default(),
+            gone_shapes: self.gone_shapes.clone(),
             scratch: Default::default(),
             profile: Default::default(),
             stale: Default::default(),

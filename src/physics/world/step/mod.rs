@@ -103,6 +103,7 @@ impl World {
             return;
         }
         self.narrow_phase(&mut sc, dt); // 5
+        self.gone_shapes.forget(); // (their contacts have ended: 5)
         self.profile.collide = clock.lap();
         self.damp_ropes(dt); // 6
         self.prepare_bodies(&mut sc.solver, h); // 6
@@ -214,12 +215,14 @@ impl World {
     /// whose state changed were noted when they were stored).
     fn contact_events(&mut self, sc: &SolverScratch) {
         for &li in &sc.touching_changed {
-            let contact = &mut self.contacts[sc.links[li as usize].contact as usize];
+            let i = sc.links[li as usize].contact as usize;
+            let ids = self.event_bodies().of(&self.contacts[i]);
+            let contact = &mut self.contacts[i];
             contact.touching = !contact.touching;
             if contact.touching {
-                self.events.push_begin(contact, &self.bodies);
+                self.events.push_begin(contact, ids);
             } else {
-                self.events.push_end(contact, &self.bodies);
+                self.events.push_end(contact, ids);
             }
         }
     }

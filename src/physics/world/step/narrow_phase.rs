@@ -9,6 +9,7 @@ use crate::physics::world::body::{Body, BodyType, Shape};
 use crate::physics::world::contact::Contact;
 use crate::physics::world::contact::{found_out_of_reach, Refresh};
 use crate::physics::world::contact_head::ContactHead;
+use crate::physics::world::events::EventBodies;
 use crate::physics::world::step::StepScratch;
 use crate::physics::world::World;
 
@@ -128,7 +129,13 @@ impl World {
                 // No points, so no constraint: it ends here (contacts with
                 // points settle their touching state after the solve).
                 c.touching = false;
-                self.events.push_end(c, &self.bodies);
+                let ids = EventBodies {
+                    bodies: &self.bodies,
+                    shapes: &self.shapes,
+                    gone: &self.gone_shapes,
+                }
+                .of(c);
+                self.events.push_end(c, ids);
             }
             // Written only when it changes: the heads' lines stay clean (not
             // written back to memory) while most pairs keep their state.

@@ -87,12 +87,13 @@ impl World {
                 c.touching
             };
             if now != c.touching {
+                let ids = self.event_bodies().of(c);
                 let c = &mut self.contacts[i as usize];
                 c.touching = now;
                 if now {
-                    self.events.push_begin(c, &self.bodies);
+                    self.events.push_begin(c, ids);
                 } else {
-                    self.events.push_end(c, &self.bodies);
+                    self.events.push_end(c, ids);
                 }
             }
         }
