@@ -245,7 +245,7 @@ function force(f, bodies) end
 ---@field mass? number # total kg, default 1
 ---@field radius? number # of each mass, default 0.05
 ---@field k? number # nil: inextensible; a number: Hooke links (N/m)
----@field damping? number # k = nil: internal damping rate, 1/s (default 0.8; 0 keeps the energy); with k: N·s/m of the Hooke links, default 0
+---@field damping? number # k = nil: internal damping rate, 1/s (default 0.8: the swing stops under its pins; a rope pinned to nothing still falls freely; 0 keeps the energy); with k: N·s/m of the Hooke links, default 0
 ---@field collide? boolean # masses collide with the world, default true
 ---@field a? Body # the first mass is pinned to it at `from`
 ---@field b? Body # the last mass is pinned to it at `to`

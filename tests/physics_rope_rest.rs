@@ -133,3 +133,67 @@ fn a_snapshot_with_a_negative_rope_damping_is_refused() {
         .to_string();
     assert!(err.contains("ropes[0].damping"), "{err}");
 }
+
+/// The damping that stops a rope's swing pulls it towards the bodies it
+/// hangs from, never towards standing still: a rope pinned to nothing
+/// falls as any body does (the drag once held it to 12 m/s), and one
+/// thrown keeps its momentum; a rope pinned at one end to a body moving at
+/// a steady speed swings to rest behind it, at its speed.
+#[test]
+fn a_free_rope_falls_and_flies_as_any_body_does() {
+    let mut w = World::new(WorldSettings::default());
+    let rope = w
+        .create_rope(&RopeDef {
+            from: Vec2::new(0.0, 0.0),
+            to: Vec2::new(2.0, 0.0),
+            segments: 8,
+            mass: 1.0,
+            ..RopeDef::default()
+        })
+        .unwrap()
+        .bodies;
+    assert!(RopeDef::default().internal_damping > 0.0);
+    for &b in &rope {
+        w.set_linear_velocity(b, Vec2::new(3.0, 0.0)).unwrap();
+    }
+    for _ in 0..120 {
+        w.step(1.0 / 60.0);
+    }
+    for &b in &rope {
+        let v = w.body(b).unwrap().linear_velocity;
+        assert!((v.y + 2.0 * 9.81).abs() < 1e-6, "{v:?}");
+        assert!((v.x - 3.0).abs() < 1e-6, "{v:?}");
+    }
+
+    // Towed in zero gravity by a kinematic cart at 2 m/s: the rope ends up
+    // moving with the cart, not stopped by its damping.
+    let mut w = World::new(WorldSettings {
+        gravity: Vec2::ZERO,
+        ..WorldSettings::default()
+    });
+    let cart = w
+        .create_body(&BodyDef {
+            body_type: BodyType::Kinematic,
+            linear_velocity: Vec2::new(2.0, 0.0),
+            ..BodyDef::default()
+        })
+        .unwrap();
+    let rope = w
+        .create_rope(&RopeDef {
+            from: Vec2::new(0.0, 0.0),
+            to: Vec2::new(-2.0, 0.5),
+            segments: 8,
+            mass: 0.5,
+            a: Some(cart),
+            ..RopeDef::default()
+        })
+        .unwrap()
+        .bodies;
+    for _ in 0..1200 {
+        w.step(1.0 / 60.0);
+    }
+    for &b in &rope {
+        let v = w.body(b).unwrap().linear_velocity;
+        assert!((v - Vec2::new(2.0, 0.0)).length() < 1e-3, "{v:?}");
+    }
+}
