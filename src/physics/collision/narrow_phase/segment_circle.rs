@@ -8,6 +8,16 @@
 //! joint of a chain (0.78 m/s upwards, 3.3 cm hops). Past such an end the
 //! neighbour answers; only at a bend, in the wedge above the corner that
 //! neither face reaches, does the owning segment report the corner.
+//!
+//! On the hollow side of a bend the neighbour's face rises in front of a
+//! ball still over this segment. Left to the neighbour alone, it saw the
+//! ball only once the centre had crossed the joint, already sunk into its
+//! face by up to the step's travel times the bend; the push-out then
+//! lifted the ball for free, and a ball in a bowl of 120 segments (1°
+//! bends) gained 22 % of its energy in 30 s. So past a hollow joint, over
+//! the neighbour's span, a segment also reports its own face's line: in a
+//! hollow each face's line lies behind the surface, so the contact never
+//! pushes early, and the ball is stopped at the face instead of inside it.
 
 use super::circles::circle_vs_point;
 use super::local::{to_world_into, LocalManifold};
@@ -42,6 +52,10 @@ pub fn collide_segment_circle_into(
     let local = match past_smooth_ends(seg, center) {
         Region::Own => capsule_vs_circle(seg.a, seg.b, 0.0, center, circle.radius, speculative),
         Region::Corner(v) => circle_vs_point(v, 0.0, center, circle.radius, speculative),
+        Region::Line => {
+            let foot = foot_on_line(seg.a, seg.b, center);
+            circle_vs_point(foot, 0.0, center, circle.radius, speculative)
+        }
         Region::Neighbour => LocalManifold::default(),
     };
     to_world_into(&local, xf_a, xf_b, out);
@@ -62,6 +76,10 @@ pub(super) enum Region {
     Corner(Vec2),
     /// A neighbour (or nobody: the wedge above a corner another owns).
     Neighbour,
+    /// Past a joint on the hollow side of a bend, over the neighbour: the
+    /// neighbour answers, and this segment's line, extended, is one more
+    /// (speculative) contact (see the module doc).
+    Line,
 }
 
 /// Where `q` (segment frame) lies with respect to the segment's smooth ends.
@@ -95,7 +113,12 @@ pub(super) fn at_joint(joint: Vec2, along: Vec2, onward: Vec2, owns: bool, q: Ve
         return if owns { Region::Own } else { Region::Neighbour };
     }
     if d.dot(onward.normalize_or_zero()) > JOINT_BAND {
-        return Region::Neighbour;
+        let over_neighbour = d.dot(onward) <= onward.length_squared();
+        return if over_neighbour && hollow_toward(along, onward, d) {
+            Region::Line
+        } else {
+            Region::Neighbour
+        };
     }
     // Past this face and short of the next: the wedge over a bend's corner.
     if owns {
@@ -103,6 +126,19 @@ pub(super) fn at_joint(joint: Vec2, along: Vec2, onward: Vec2, owns: bool, q: Ve
     } else {
         Region::Neighbour
     }
+}
+
+/// Does the bend from `along` to `onward` turn towards the side `d` lies
+/// on (the hollow of the bend)?
+fn hollow_toward(along: Vec2, onward: Vec2, d: Vec2) -> bool {
+    let side = Vec2::new(-along.y, along.x);
+    side.dot(onward) * side.dot(d) > 0.0
+}
+
+/// The foot of the perpendicular from `q` on the line through `p1`, `p2`.
+fn foot_on_line(p1: Vec2, p2: Vec2, q: Vec2) -> Vec2 {
+    let e = (p2 - p1).normalize_or_zero();
+    p1 + (q - p1).dot(e) * e
 }
 
 /// Capsule core `p1..p2` with radius `radius_a` against a round point, all in
