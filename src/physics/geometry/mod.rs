@@ -10,6 +10,7 @@
 mod decompose;
 mod hull;
 pub(crate) mod mass;
+mod piece_edges;
 mod polygon;
 mod predicates;
 pub(crate) mod shape;

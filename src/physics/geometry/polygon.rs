@@ -5,6 +5,7 @@
 
 use super::decompose::decompose_concave;
 use super::hull::convex_hull;
+use super::piece_edges::mark_piece_edges;
 use super::predicates::{
     extent, length_tolerance, point_segment_distance, remove_straight_vertices,
     segment_segment_distance, turn, twice_signed_area, Turn,
@@ -169,7 +170,12 @@ pub fn make_convex_pieces(points: &[Vec2], radius: Real) -> PhysicsResult<Vec<Po
     if pieces.is_empty() {
         return Err(zero_area());
     }
-    pieces.iter().map(|p| build_polygon(p, radius)).collect()
+    let mut pieces = pieces
+        .iter()
+        .map(|p| build_polygon(p, radius))
+        .collect::<PhysicsResult<Vec<Polygon>>>()?;
+    mark_piece_edges(&mut pieces, &pts, tol);
+    Ok(pieces)
 }
 
 /// Split a convex CCW polygon into the fewest fan pieces (all sharing

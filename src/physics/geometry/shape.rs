@@ -42,6 +42,17 @@ pub struct Polygon {
     /// pushes across them (`collision/narrow_phase/polygons.rs`).
     #[serde(default)]
     pub internal: u8,
+    /// Edges along which the shape this piece belongs to was cut into
+    /// convex pieces (bit i: edge i): inside the outline, never a surface
+    /// (`geometry/piece_edges.rs`). Set when the pieces are made, on any
+    /// body type, and kept (the world's seam pass leaves it alone).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub shared: u8,
+    /// Vertices that are reflex corners of that outline (bit i: vertex
+    /// i): where a piece's surface runs on into a neighbour piece, whether
+    /// it bends into a hollow there.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hollow: u8,
 }
 
 /// A line segment (two-sided, zero thickness). Static by default in scenes.
@@ -124,6 +135,8 @@ impl Polygon {
             centroid: polygon_centroid(&vertices[..count]),
             flush: 0,
             internal: 0,
+            shared: 0,
+            hollow: 0,
         }
     }
 

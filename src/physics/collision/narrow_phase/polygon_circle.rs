@@ -1,6 +1,14 @@
 //! Polygon (possibly rounded) against circle: find the polygon face the circle
 //! centre is farthest outside of, then decide between that face and one of its
 //! two vertices (Voronoi regions) for the normal.
+//!
+//! A piece of a shape cut into convex pieces (`Polygon::shared`) is one
+//! part of a single surface: its cut edges are never the face, and where
+//! its outline runs on into the next piece the corner is a real corner
+//! only if the outline bends outwards there. A ball in a bowl made as one
+//! concave polygon met the cuts as faces (a normal of (-0.03, -1.00) where
+//! the surface's is (-0.42, -0.91)) and hopped at every one: 8.6 % of its
+//! energy gone by the first apex.
 
 use super::circles::circle_vs_point;
 use super::local::{to_world_into, LocalManifold};
@@ -54,10 +62,12 @@ pub(super) fn polygon_vs_circle(
         return circle_vs_point(poly.vertices[0], radius_a, center, radius_b, speculative);
     }
 
-    // Face of greatest separation (the circle centre's distance outside it).
+    // Face of greatest separation (the circle centre's distance outside
+    // it), among the faces that are surface.
+    let cuts = poly.shared;
     let mut face = 0;
     let mut sep = Real::NEG_INFINITY;
-    for i in 0..count {
+    for i in (0..count).filter(|i| cuts & (1 << i) == 0) {
         let s = poly.normals[i].dot(center - poly.vertices[i]);
         if s > sep {
             sep = s;
@@ -92,13 +102,40 @@ pub(super) fn polygon_vs_circle(
     let next = if face + 1 < count { face + 1 } else { 0 };
     let flush_at_v1 = poly.flush & (1 << (2 * prev + 1)) != 0;
     let flush_at_v2 = poly.flush & (1 << (2 * next)) != 0;
-    let before_v1 = !flush_at_v1 && (center - v1).dot(v2 - v1) < 0.0;
-    let after_v2 = !flush_at_v2 && (center - v2).dot(v1 - v2) < 0.0;
-    if sep > 0.0 && before_v1 {
-        return circle_vs_point(v1, radius_a, center, radius_b, speculative);
-    }
-    if sep > 0.0 && after_v2 {
-        return circle_vs_point(v2, radius_a, center, radius_b, speculative);
+    let before_v1 = (center - v1).dot(v2 - v1) < 0.0;
+    let after_v2 = (center - v2).dot(v1 - v2) < 0.0;
+    let ends = [
+        (
+            before_v1,
+            v1,
+            v2,
+            flush_at_v1,
+            cuts & (1 << prev) != 0,
+            face,
+        ),
+        (after_v2, v2, v1, flush_at_v2, cuts & (1 << next) != 0, next),
+    ];
+    for (past, v, other, flush, cut, vertex) in ends {
+        if !(sep > 0.0 && past) {
+            continue;
+        }
+        if cut {
+            // The outline runs on into the next piece here. Into a hollow,
+            // the face's line lies behind the next piece's face: a contact
+            // with it, over one face length past the corner, stops a ball
+            // at the next face instead of inside it. Outwards, the corner
+            // is real.
+            let hollow = poly.hollow & (1 << vertex) != 0;
+            if !hollow {
+                return circle_vs_point(v, radius_a, center, radius_b, speculative);
+            }
+            let beyond = (center - v).dot((v - other).normalize_or_zero());
+            if beyond > (v - other).length() {
+                return LocalManifold::default();
+            }
+        } else if !flush {
+            return circle_vs_point(v, radius_a, center, radius_b, speculative);
+        }
     }
 
     // Face region.

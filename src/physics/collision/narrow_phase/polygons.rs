@@ -70,9 +70,11 @@ pub fn collide_polygons_into(
     let origin = a.vertices[0];
     let ha = Hull::from_local(a, origin);
     let hb = Hull::from_polygon(b, xf, origin);
+    // Cuts between the pieces of one shape are inside it, as much as the
+    // faces other static shapes cover.
     let seams = Seams {
-        a: a.internal,
-        b: b.internal,
+        a: a.internal | a.shared,
+        b: b.internal | b.shared,
     };
     let mut local = collide_hulls(&ha, &hb, speculative, seams);
     for p in &mut local.points[..local.count] {
