@@ -59,6 +59,10 @@ impl World {
     pub fn check_restored(&mut self) -> Result<(), String> {
         self.check_settings()?;
         within("world.time", self.time, 0.0, 1e15)?;
+        if !self.clock.plausible(self.steps) {
+            // Counted again from the time read.
+            self.clock = Default::default();
+        }
         self.bodies.check_restored("world.bodies")?;
         self.shapes.check_restored("world.shapes")?;
         self.joints.arena.check_restored("world.joints.arena")?;

@@ -20,6 +20,7 @@ pub(crate) mod body;
 mod body_mass;
 mod check_joints;
 mod check_restored;
+mod clock;
 pub(crate) mod contact;
 pub(crate) mod contact_head;
 mod contacts;
@@ -47,6 +48,7 @@ use crate::physics::joints::JointStore;
 use crate::physics::math::Real;
 use crate::physics::settings::{WorldLimits, WorldSettings};
 use crate::physics::world::body::{Body, Shape};
+use crate::physics::world::clock::StepClock;
 use crate::physics::world::contact::Contact;
 use crate::physics::world::contact_head::ContactHead;
 use crate::physics::world::events::{GoneShapes, StepEvents};
@@ -84,6 +86,9 @@ pub struct World {
     pub(crate) joints: JointStore,
     pub(crate) time: Real,
     pub(crate) steps: u64,
+    /// What `time` is counted from (`clock.rs`).
+    #[serde(default)]
+    pub(crate) clock: StepClock,
     #[serde(skip)]
     pub(crate) events: StepEvents,
     /// Destroyed bodies' shapes, until their contacts have ended (not in
@@ -135,6 +140,7 @@ impl World {
             joints: JointStore::default(),
             time: 0.0,
             steps: 0,
+            clock: StepClock::default(),
             events: StepEvents::default(),
             gone_shapes: GoneShapes::default(),
             scratch: StepScratch::default(),
@@ -174,5 +180,6 @@ impl World {
     pub fn set_clock(&mut self, time: Real, steps: u64) {
         self.time = time;
         self.steps = steps;
+        self.clock = StepClock::default();
     }
 }

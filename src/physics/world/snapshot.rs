@@ -38,6 +38,7 @@ impl World {
             joints: self.joints.clone(),
             time: self.time,
             steps: self.steps,
+            clock: self.clock,
             events: Default::default(),
             gone_shapes: self.gone_shapes.clone(),
             scratch: Default::default(),

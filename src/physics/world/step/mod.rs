@@ -136,8 +136,8 @@ impl World {
         self.profile.events = clock.lap();
 
         self.scratch = sc;
-        self.time += dt;
         self.steps += 1;
+        self.time = self.clock.advance(self.time, self.steps, dt);
         self.profile.step = clock.total();
     }
 
