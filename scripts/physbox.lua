@@ -75,7 +75,7 @@
 ---@class Body
 ---@field x number # origin x (read/write)
 ---@field y number # origin y (read/write)
----@field angle number # radians (read/write)
+---@field angle number # radians (read/write); reads back in (-pi, pi]
 ---@field vx number # centre-of-mass velocity (read/write)
 ---@field vy number
 ---@field omega number # angular velocity (read/write)
