@@ -36,6 +36,15 @@ fn constructor_defaults_match_the_contract() {
     );
     assert_eq!(one("print(circle { r = 1, static = true }.type)"), "static");
     assert_eq!(
+        one("print(circle { r = 1, static = true, type = 'static' }.type)"),
+        "static"
+    );
+    // A damping ratio of 0 is a contact spring that rings: allowed.
+    assert_eq!(
+        one("world.contact_damping = 0 print(world.contact_damping)"),
+        "0.0"
+    );
+    assert_eq!(
         one("print(circle { r = 1, type = 'kinematic' }.type)"),
         "kinematic"
     );

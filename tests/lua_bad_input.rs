@@ -517,6 +517,26 @@ fn wrong_type_for_every_option_kind() {
             "'points'[2] must be a point",
         ),
         (
+            "static and type",
+            "circle { r = 1, static = true, type = 'dynamic' }",
+            "'static = true' and type = \"dynamic\" disagree",
+        ),
+        (
+            "point3",
+            "polygon { points = {{0,0},{1,0,5},{0,1}} }",
+            "'points'[2] must be a point {x, y}, got 3 numbers",
+        ),
+        (
+            "two points",
+            "polygon { points = {{0,0},{1,0}} }",
+            "'points' has 2 point(s); a polygon needs at least 3",
+        ),
+        (
+            "thin",
+            "polygon { points = {{0,0},{1,0},{2,1e-6}} }",
+            "'points' span 2e0 m by 1e-6 m (x by y); the smallest size is 1e-4 m",
+        ),
+        (
             "group",
             "circle { r = 1, group = 1.5 }",
             "'group' must be a whole number",

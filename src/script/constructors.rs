@@ -105,12 +105,20 @@ fn geometry(o: &Opts, kind: &str, offset: bool) -> mlua::Result<Vec<ShapeGeom>> 
             let radius = o.non_negative_or("radius", 0.0)?;
             // As for w, h and r: no size below the smallest (a polygon of
             // 1e-9 m had a mass that vanished next to its inertia's).
+            if points.len() < 3 {
+                return Err(o.err(format!(
+                    "'points' has {} point(s); a polygon needs at least 3",
+                    points.len()
+                )));
+            }
             let lo = points.iter().fold(Vec2::splat(f64::MAX), |m, p| m.min(*p));
             let hi = points.iter().fold(Vec2::splat(f64::MIN), |m, p| m.max(*p));
-            let extent = (hi - lo).min_element() + 2.0 * radius;
-            if extent < super::ranges::MIN_SIZE {
+            let size = hi - lo + Vec2::splat(2.0 * radius);
+            if size.min_element() < super::ranges::MIN_SIZE {
                 return Err(o.err(format!(
-                    "'points' span {extent:e} m across; the smallest size is {:e} m",
+                    "'points' span {:e} m by {:e} m (x by y); the smallest size is {:e} m",
+                    size.x,
+                    size.y,
                     super::ranges::MIN_SIZE
                 )));
             }
@@ -186,6 +194,12 @@ fn construct(lua: &Lua, kind: &'static str, opts: Value) -> mlua::Result<Value> 
         })?,
     };
     if o.boolean_or("static", false)? {
+        if body_type != BodyType::Static && o.string("type")?.is_some() {
+            return Err(o.err(format!(
+                "'static = true' and type = \"{}\" disagree: give one of them",
+                o.string("type")?.unwrap_or_default()
+            )));
+        }
         body_type = BodyType::Static;
     }
     let color = match o.string("color")? {

@@ -248,6 +248,11 @@ pub fn point_from(v: &Value) -> Result<Vec2, String> {
     let Value::Table(t) = v else {
         return Err(format!("must be a point {{x, y}}, got {}", type_name(v)));
     };
+    // A third number is a typo (or a 3D point), not something to drop.
+    let len = t.raw_len();
+    if len > 2 {
+        return Err(format!("must be a point {{x, y}}, got {len} numbers"));
+    }
     let mut xy = [0.0; 2];
     for (i, c) in xy.iter_mut().enumerate() {
         *c = match t.raw_get::<Value>(i + 1).map_err(|e| e.to_string())? {

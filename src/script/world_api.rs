@@ -128,7 +128,12 @@ fn set(lua: &Lua, key: &str, v: Value) -> mlua::Result<()> {
         }
         "contact_hertz" | "contact_damping" => {
             let n = num(lua, &what, &v)?;
-            if n <= 0.0 {
+            // A damping ratio of 0 is a contact spring without damping (it
+            // rings); a frequency of 0 is no contact at all.
+            if key == "contact_damping" && n < 0.0 {
+                return Err(scene_err(lua, format!("{what} must be 0 or more, got {n}")));
+            }
+            if key == "contact_hertz" && n <= 0.0 {
                 return Err(scene_err(
                     lua,
                     format!("{what} must be a positive number, got {n}"),
