@@ -668,7 +668,7 @@ fn destroyed_bodies_leave_force_lists_and_sleep_switch_wakes() {
 fn a_body_world_bounds_removed_says_so() {
     let mut s = load(
         "world.bounds = {-5, -5, 5, 5}
-         ball = circle { r = 0.2, y = 4.9 , vy = 30, gravity_scale = 0 }
+         ball = circle { r = 0.2, y = 4.9 , vy = 30, gravity_scale = 0, name = 'ball' }
          doomed = box { w = 1, h = 1, static = true }
          function update()
            if world.steps == 1 then doomed:destroy() end
@@ -679,7 +679,10 @@ fn a_body_world_bounds_removed_says_so() {
     .unwrap();
     s.step(3).unwrap();
     let out = s.console();
-    assert!(out[0].contains("left the world bounds"), "{out:?}");
+    assert!(
+        out[0].contains("body 'ball' (api_test.lua:2) left the world bounds"),
+        "{out:?}"
+    );
     assert!(out[1].contains("destroyed"), "{out:?}");
     assert!(!out[1].contains("bounds"), "{out:?}");
 }

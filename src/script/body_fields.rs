@@ -13,7 +13,12 @@ use mlua::{Lua, Value};
 /// A stale handle's error, naming the body and where it was made when
 /// that is known: `body 'crate' (scenes/x.lua:12) was destroyed ...`.
 pub(super) fn destroyed(lua: &Lua, id: BodyId) -> mlua::Error {
-    let what = {
+    stale(lua, id, "was destroyed")
+}
+
+/// `body 'crate' (scenes/x.lua:12) <what> (its handle is no longer valid)`.
+fn stale(lua: &Lua, id: BodyId, what: &str) -> mlua::Error {
+    let who = {
         let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
         let sim = ctx.sim.borrow();
         sim.grave(id).and_then(|g| {
@@ -24,16 +29,8 @@ pub(super) fn destroyed(lua: &Lua, id: BodyId) -> mlua::Error {
             })
         })
     };
-    match what {
-        Some(w) => scene_err(
-            lua,
-            format!("{w} was destroyed (its handle is no longer valid)"),
-        ),
-        None => scene_err(
-            lua,
-            "this body was destroyed (its handle is no longer valid)",
-        ),
-    }
+    let who = who.unwrap_or_else(|| "this body".to_string());
+    scene_err(lua, format!("{who} {what} (its handle is no longer valid)"))
 }
 
 /// Every name a Body handle answers to (fields and methods), for the
@@ -91,9 +88,10 @@ pub(super) fn gone(lua: &Lua, id: BodyId) -> mlua::Error {
         sim.left_bounds.contains(&id)
     };
     if left {
-        scene_err(
+        stale(
             lua,
-            "this body left the world bounds (world.bounds) and was removed (its handle is no longer valid)",
+            id,
+            "left the world bounds (world.bounds) and was removed",
         )
     } else {
         destroyed(lua, id)
