@@ -214,6 +214,7 @@ pub(crate) fn prepare_joints(
 /// here while each joint is at hand rather than in one more sweep over all.
 pub(crate) fn store_joint_impulses(sc: &mut SolverScratch, store: &mut JointStore) {
     sc.broken_joints.clear();
+    sc.unsettled.clear();
     // The joints' slots are visited in slot order but a few lines apart,
     // which the hardware does not run ahead of: a joint grid's store waited
     // on every slot (a fortieth of its step).
@@ -229,6 +230,10 @@ pub(crate) fn store_joint_impulses(sc: &mut SolverScratch, store: &mut JointStor
         let projected = sc.joint_projection.get(i).copied().unwrap_or_default();
         let (force, torque) = reaction(c, &sc.joint_substep.at(s), &sc.solver_bodies, projected);
         let j = store.arena.at_mut(c.joint);
+        if !settled(j.reaction_force, force) {
+            sc.unsettled
+                .extend([c.a, c.b].into_iter().filter(|&b| b != 0));
+        }
         j.impulses[..IMPULSES].copy_from_slice(&c.imp);
         j.reaction_force = force;
         j.reaction_torque = torque;
@@ -486,6 +491,21 @@ pub(crate) fn iterating_passes(iterating: usize) -> usize {
 fn settle_passes(joints: &[JointConstraint]) -> usize {
     (JOINT_BUDGET / joints.len().max(1)).clamp(1, MAX_JOINT_PASSES)
 }
+
+/// Whether a joint's pull has settled: it changed this step by less than
+/// `UNSETTLED`. A structure still ringing after a load was put on it
+/// (a 50 kg load welded to the tip of a 1 kg beam, its weld's pull swinging
+/// 5 % a step at 4 Hz) has bodies slow enough to fall asleep, and sleep
+/// froze it mid-swing: 0.5 mm of sag, the weld reporting 472 N of the
+/// load's 490.5 N for ever. Its bodies' rest timers wait for this instead
+/// (`World::sleep`).
+fn settled(last: Vec2, now: Vec2) -> bool {
+    (now - last).length() <= UNSETTLED.0 * now.length() + UNSETTLED.1
+}
+
+/// (Relative, absolute in N) change of a joint's pull in one step under
+/// which it counts as settled (`settled`).
+const UNSETTLED: (Real, Real) = (2e-3, 1e-3);
 
 /// Force and torque on B over the last substep (impulse / h): the rows'
 /// impulses and the position projection's (`ProjectionImpulse`).

@@ -89,6 +89,9 @@ pub(crate) struct SolverScratch {
     /// Joints pulled past their breaking force this step (slot indices, in
     /// slot order), noted when their impulses are stored.
     pub(crate) broken_joints: Vec<u32>,
+    /// Solver bodies of joints whose pull has not settled this step (they
+    /// may not start to rest: `World::sleep`).
+    pub(crate) unsettled: Vec<u32>,
     /// This step's joints in the order the passes visit them, which the
     /// records follow (`joints/visit_order.rs`).
     pub(crate) joint_order: Vec<JointSlot>,

@@ -129,7 +129,7 @@ impl World {
         self.continuous_collision(&sc); // 16
         self.update_proxies(&sc.solver, dt); // 17
         self.profile.write_back = clock.lap();
-        self.sleep(&mut sc.solver, &sc.rest); // 18
+        self.sleep(&mut sc.solver, &mut sc.rest); // 18
         self.profile.sleep = clock.lap();
         self.contact_events(&sc.solver); // 19
         self.sensor_events(&mut sc); // 20

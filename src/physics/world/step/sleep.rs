@@ -35,9 +35,17 @@ pub(crate) fn advance_rest_timer(b: &mut Body, dt: Real, sleep_on: bool) -> Real
 impl World {
     /// Sleep: the islands at rest put to sleep. `rest`: per solver body,
     /// the rest time write back gave it (`advance_rest_timer`).
-    pub(crate) fn sleep(&mut self, sc: &mut SolverScratch, rest: &[Real]) {
+    /// Bodies of joints whose pull has not settled (`sc.unsettled`) rest
+    /// from nought again.
+    pub(crate) fn sleep(&mut self, sc: &mut SolverScratch, rest: &mut [Real]) {
         if !self.settings.enable_sleep {
             return;
+        }
+        for &k in &sc.unsettled {
+            rest[k as usize] = 0.0;
+            self.bodies
+                .at_mut(sc.solver_info[k as usize].body)
+                .sleep_time = 0.0;
         }
         let n = sc.solver_bodies.len();
         // The shortest rest time per island root.
