@@ -26,36 +26,49 @@ local watched = {}     -- { goal = g, done = fn, fired = bool }
 P.solved = false       -- set by win_when; time_limit and lose_when leave a solved puzzle alone
 P.failed = false       -- set by lose_when and time_limit
 
-local function point_in_rect(x, y, r)
+local function is_body(v)
+  -- Body handles are userdata with a position; rectangles are tables.
+  return type(v) == "userdata"
+end
+
+-- A zone's rectangle as numbers, or an error at `level` (the scene's line
+-- that passed the zone: checked where the helper is called, not later in a
+-- step, where no line of the scene is on the stack).
+local function rect(r, level)
   local cx = r.x or r[1]
   local cy = r.y or r[2]
   local w = r.w or r[3]
   local h = r.h or r[4]
   if not (cx and cy and w and h) then
-    error("puzzle: a zone rectangle is {x = centre_x, y = centre_y, w = width, h = height}", 3)
+    error("puzzle: a zone rectangle is {x = centre_x, y = centre_y, w = width, h = height}", level + 1)
   end
-  return math.abs(x - cx) <= w / 2 and math.abs(y - cy) <= h / 2
+  return cx, cy, w, h
 end
 
-local function is_body(v)
-  -- Body handles are userdata with a position; rectangles are tables.
-  return type(v) == "userdata"
+-- A zone checked as `level` would see it: a body, or a valid rectangle.
+local function check_zone(zone, who, level)
+  if is_body(zone) then return end
+  if type(zone) == "table" then
+    rect(zone, level + 1)
+    return
+  end
+  error("puzzle." .. who .. ": the zone must be a body or {x, y, w, h}, got " .. type(zone), level + 1)
 end
 
 --- Is the body's origin inside the zone? `zone` is a body (a sensor box,
 --- any shape: "inside" means inside its shape) or a rectangle
 --- `{x = cx, y = cy, w = width, h = height}` (centre and size, like box{}).
 function P.inside(body, zone)
+  check_zone(zone, "inside", 2)
   local x, y = body.x, body.y
   if is_body(zone) then
     for _, b in ipairs(world:query_point(x, y)) do
       if b == zone then return true end
     end
     return false
-  elseif type(zone) == "table" then
-    return point_in_rect(x, y, zone)
   end
-  error("puzzle.inside: the zone must be a body or {x, y, w, h}, got " .. type(zone), 2)
+  local cx, cy, w, h = rect(zone, 2)
+  return math.abs(x - cx) <= w / 2 and math.abs(y - cy) <= h / 2
 end
 
 --- Call `fn()` once, `seconds` of simulated time from now. Returns a
@@ -109,6 +122,7 @@ end
 --- A goal met once `body` has stayed inside `zone` for `seconds` without
 --- leaving (leaving starts the count again).
 function P.stays_inside(body, zone, seconds)
+  check_zone(zone, "stays_inside", 2)
   seconds = seconds or 0
   local held = 0
   return function(dt)

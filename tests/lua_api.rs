@@ -395,6 +395,12 @@ fn output_functions_and_scene_settings() {
     assert_eq!(st.next_scene.as_deref(), Some("other.lua"));
     assert_eq!(s.console(), vec!["hello", "WIN: solved"]);
     assert_eq!(s.outcome(), Some(Outcome::Won("solved".into())));
+    // The first verdict decides: a time-out in the same step (or later)
+    // prints, but the level stays won.
+    let mut late = load("function update() win('first') lose('out of time') end").unwrap();
+    late.step(2).unwrap();
+    assert_eq!(late.outcome(), Some(Outcome::Won("first".into())));
+    assert!(late.console().contains(&"LOSE: out of time".to_string()));
     let csv = plots_csv(&s);
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines[0], "series,time,step,value");

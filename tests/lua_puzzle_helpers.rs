@@ -119,6 +119,16 @@ fn mistakes_are_reported_at_the_scene_line() {
             "the zone must be a body or {x, y, w, h}",
         ),
         (
+            "local P = require('puzzle')\nlocal b = circle { r = 1 }\n\nprint(P.inside(b, { x = 1 }))\n",
+            "helper_test.lua:4:",
+            "a zone rectangle is {x = centre_x",
+        ),
+        (
+            "local P = require('puzzle')\nlocal b = circle { r = 1 }\nlocal g = P.stays_inside(b, { 1, 2 })\n",
+            "helper_test.lua:3:",
+            "a zone rectangle is {x = centre_x",
+        ),
+        (
             "every_step(3)\n",
             "helper_test.lua:1:",
             "every_step: expected a function, got number",

@@ -445,3 +445,30 @@ fn verify_draws_the_replay_to_show_why_a_solution_fails() {
     assert_eq!(frames, step / 100 + 1, "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The verdict the README and the API reference quote for level 4's stored
+/// solution is the one `physbox verify` prints (they quoted step 336 after
+/// the level's motion had moved it to 347).
+#[test]
+fn the_docs_quote_level_4s_verdict_as_verify_prints_it() {
+    let out = Command::new(env!("CARGO_BIN_EXE_physbox"))
+        .args([
+            "verify",
+            "scenes/puzzles/04_timing.lua",
+            "scenes/puzzles/solutions/04_timing.json",
+        ])
+        .output()
+        .unwrap();
+    let printed = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    assert!(printed.starts_with("WIN at step "), "{printed}");
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    assert!(
+        readme.contains(&format!("`{printed}` (level 4's stored solution)")),
+        "README.md does not quote `{printed}`"
+    );
+    let api = std::fs::read_to_string("docs/lua-api.md").unwrap();
+    assert!(
+        api.lines().any(|l| l.trim() == printed),
+        "docs/lua-api.md does not quote `{printed}`"
+    );
+}

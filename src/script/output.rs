@@ -123,11 +123,16 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
                         format!("LOSE: {t}")
                     };
                     sim.console.write(line);
-                    sim.outcome = Some(if won {
-                        Outcome::Won(t)
-                    } else {
-                        Outcome::Lost(t)
-                    });
+                    // The first verdict decides: a level whose win and
+                    // time-out come in the same step was won (`verify`
+                    // reported the later `lose`), and a won puzzle stays won.
+                    if sim.outcome.is_none() {
+                        sim.outcome = Some(if won {
+                            Outcome::Won(t)
+                        } else {
+                            Outcome::Lost(t)
+                        });
+                    }
                 });
                 Ok(())
             })?,
