@@ -4,7 +4,7 @@
 //! the result must parse as Lua 5.4 or nothing is returned. Pure text: the
 //! files are read and written in `file_io.rs`.
 
-use crate::script::calls::{calls, parse, CallSite, Literal};
+use crate::script::calls::{calls, parse, CallSite, Literal, NamedField};
 use std::ops::Range;
 
 /// Why an edit was refused. `line` is where in the file.
@@ -110,7 +110,7 @@ pub fn read_field(
     key: &str,
 ) -> Result<Option<Literal>, Refusal> {
     let call = find_call(src, name, line)?;
-    match call.field(key) {
+    match only_field(&call, key)? {
         None => Ok(None),
         Some(f) => match &f.literal {
             Some(l) => Ok(Some(l.clone())),
@@ -134,7 +134,7 @@ pub fn set_field(
 ) -> Result<(String, Change), Refusal> {
     let call = find_call(src, name, line)?;
     // (byte range to replace, text) pieces, in file order.
-    let (pieces, change) = match call.field(key) {
+    let (pieces, change) = match only_field(&call, key)? {
         Some(f) if f.literal.is_none() => {
             return Err(Refusal::Computed {
                 key: key.into(),
@@ -154,7 +154,11 @@ pub fn set_field(
             let pieces = insertion(src, &call, &format!("{key} = {value}"));
             let at = pieces.last().map_or(0, |(r, _)| r.start);
             let line = line_at(src, at)
-                + usize::from(pieces.last().is_some_and(|(_, t)| t.starts_with('\n')));
+                + usize::from(
+                    pieces
+                        .last()
+                        .is_some_and(|(_, t)| t.starts_with(['\n', '\r'])),
+                );
             (
                 pieces,
                 Change {
@@ -172,6 +176,21 @@ pub fn set_field(
     }
     parse(&out).map_err(|e| Refusal::at(line, format!("the edit would not parse: {e}")))?;
     Ok((out, change))
+}
+
+/// The field `key` of `call`, if it has one. A key given twice is refused:
+/// Lua keeps the last, so editing the first changed nothing (and the edit
+/// said it had).
+fn only_field<'c>(call: &'c CallSite, key: &str) -> Result<Option<&'c NamedField>, Refusal> {
+    let mut same = call.fields.iter().filter(|f| f.key == key);
+    let first = same.next();
+    if let Some(second) = same.next() {
+        return Err(Refusal::at(
+            second.line,
+            format!("{key} is given twice in this call (Lua keeps the last) — edit the file"),
+        ));
+    }
+    Ok(first)
 }
 
 /// What to insert for a new field `field` (`key = value`), as (empty
@@ -192,17 +211,23 @@ fn insertion(src: &str, call: &CallSite, field: &str) -> Vec<(Range<usize>, Stri
     let after = sep.as_ref().map_or(end, |s| s.end);
     let multiline = call.last_field_line.is_some_and(|l| l > call.open_line);
     let eol = src[after..].find('\n').map_or(src.len(), |i| after + i);
+    // A file with CRLF line ends gets its new line ended the same way.
+    let (eol, nl) = if src[..eol].ends_with('\r') {
+        (eol - 1, "\r\n")
+    } else {
+        (eol, "\n")
+    };
     let rest = src[after..eol].trim_start();
     let own_line = multiline
         && eol < call.table_close
         && (rest.is_empty() || (rest.starts_with("--") && !rest.starts_with("--[")));
     let at = |i: usize, t: String| (i..i, t);
     match (sep.is_some(), own_line) {
-        (true, true) => vec![at(eol, format!("\n{}{field},", indent_of(src, end)))],
+        (true, true) => vec![at(eol, format!("{nl}{}{field},", indent_of(src, end)))],
         (true, false) => vec![at(after, format!(" {field},"))],
         (false, true) => vec![
             at(end, ",".into()),
-            at(eol, format!("\n{}{field}", indent_of(src, end))),
+            at(eol, format!("{nl}{}{field}", indent_of(src, end))),
         ],
         (false, false) => vec![at(end, format!(", {field}"))],
     }
@@ -306,6 +331,29 @@ mod tests {
         let src = "local c = circle({ r = 0.5, color = 'red' })\n";
         let (out, _) = set_field(src, "circle", 1, "color", &string("blue")).unwrap();
         assert_eq!(out, "local c = circle({ r = 0.5, color = \"blue\" })\n");
+    }
+
+    #[test]
+    fn a_crlf_file_gets_its_new_line_ended_with_crlf() {
+        let src = "box {\r\n  x = 1,\r\n  w = 1,\r\n  h = 1,\r\n  name = \"crate\"\r\n}\r\n";
+        let (out, ch) = set_field(src, "box", 1, "angle", "0.5").unwrap();
+        assert_eq!(
+            out,
+            "box {\r\n  x = 1,\r\n  w = 1,\r\n  h = 1,\r\n  name = \"crate\",\r\n  angle = 0.5\r\n}\r\n"
+        );
+        assert_eq!(ch.line, 6);
+    }
+
+    #[test]
+    fn a_key_given_twice_is_refused_where_it_repeats() {
+        let src = "box { x = 8, y = 1, w = 1, h = 1,\n  name = 'dupkey', x = 9 }\n";
+        let e = set_field(src, "box", 1, "x", "1").unwrap_err();
+        assert_eq!(
+            e.message("dup.lua"),
+            "dup.lua:2: x is given twice in this call (Lua keeps the last) — edit the file"
+        );
+        assert!(read_field(src, "box", 1, "x").is_err());
+        assert!(set_field(src, "box", 1, "y", "2").is_ok());
     }
 
     #[test]
