@@ -44,3 +44,44 @@ fn a_byte_order_mark_is_accepted() {
     let scene = snapshot::open(&snap, &SceneOptions::default()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(scene.world().step_count(), 10);
 }
+
+/// A snapshot written when the broad phase kept its boxes in double
+/// precision (every box then held the exact `f64` values, which the trees
+/// now round outward to `f32`): it opens, and its shapes take the trees'
+/// boxes. (Simulated: a fresh snapshot's boxes moved inwards by less than
+/// a single-precision step, as an `f64` box inside its rounding is.)
+#[test]
+fn a_snapshot_with_double_precision_tree_boxes_opens() {
+    let (snap, text) = saved_snapshot("f64_boxes");
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let inward = |b: &mut serde_json::Value| {
+        for (corner, sign) in [("min", 1.0), ("max", -1.0)] {
+            for c in b[corner].as_array_mut().unwrap() {
+                let x = c.as_f64().unwrap();
+                *c = serde_json::json!(x + sign * x.abs() * 1e-9);
+            }
+        }
+    };
+    let mut moved = 0;
+    let world = &mut v["world"];
+    for slot in world["shapes"]["slots"].as_array_mut().unwrap() {
+        if !slot["value"].is_null() {
+            inward(&mut slot["value"]["fat_aabb"]);
+            moved += 1;
+        }
+    }
+    for tree in world["broad_phase"]["trees"].as_array_mut().unwrap() {
+        for node in tree["nodes"].as_array_mut().unwrap() {
+            inward(&mut node["aabb"]);
+        }
+    }
+    assert!(moved > 0);
+    let changed = serde_json::to_string(&v).unwrap();
+    assert_ne!(changed, text);
+    std::fs::write(&snap, changed).unwrap();
+    let mut scene = match snapshot::open(&snap, &SceneOptions::default()) {
+        Ok(s) => s,
+        Err(e) => panic!("{e}"),
+    };
+    scene.step(10).unwrap();
+}

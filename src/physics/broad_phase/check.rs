@@ -3,6 +3,7 @@
 //! bounds, a move-buffer key naming no proxy panicked in `update_pairs`.
 
 use super::{BroadPhase, ProxyKey, ProxyKind, NOT_BUFFERED};
+use crate::physics::math::Aabb;
 
 impl BroadPhase {
     /// Every tree sound (see `DynamicTree::check_restored`), the move
@@ -67,6 +68,14 @@ impl BroadPhase {
     pub fn proxy_user(&self, key: ProxyKey) -> Option<u64> {
         self.is_proxy_key(key)
             .then(|| self.trees[key.kind().index()].user_data(key.id()))
+    }
+
+    /// The box the trees store for `b`: rounded outward to single
+    /// precision (`dynamic_tree/node_box.rs`). A shape's copy of its fat
+    /// box read from a snapshot written when they kept `f64` boxes is this
+    /// of the tree's (`World::check_restored`).
+    pub fn stored_box(&self, b: &Aabb) -> Aabb {
+        super::dynamic_tree::stored(b)
     }
 
     /// Live proxies across the three trees.

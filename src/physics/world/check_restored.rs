@@ -69,6 +69,16 @@ impl World {
         for (index, body) in self.bodies.iter() {
             self.check_body(index, body)?;
         }
+        // Snapshots written when the trees kept `f64` boxes: each shape's
+        // copy of its fat box is taken as the tree now keeps it.
+        for (_, shape) in self.shapes.iter_mut() {
+            if self.broad_phase.contains(shape.proxy) {
+                let tree = self.broad_phase.fat_aabb(shape.proxy);
+                if tree == self.broad_phase.stored_box(&shape.fat_aabb) {
+                    shape.fat_aabb = tree;
+                }
+            }
+        }
         for (index, shape) in self.shapes.iter() {
             self.check_shape(index, shape)?;
         }

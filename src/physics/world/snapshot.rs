@@ -60,7 +60,7 @@ impl World {
             + self.bases.len() * size_of::<crate::physics::world::manifold_reuse::ManifoldBasis>()
             + self.heads.len() * size_of::<crate::physics::world::contact_head::ContactHead>();
         // Tree nodes and pair map, about two per shape.
-        let tree = self.shapes.capacity() * 2 * 64;
+        let tree = self.shapes.capacity() * 2 * 48;
         let joints = self.joints.arena.capacity() * 512;
         bodies + shapes + contacts + tree + joints + 1024
     }

@@ -9,8 +9,8 @@
 //! tree would make them linear. We get both by placing leaves with the
 //! heuristic and then repairing height imbalance with AVL-style rotations.
 
-use super::{DynamicTree, NULL_NODE};
-use crate::physics::math::{Aabb, Real};
+use super::{DynamicTree, NodeBox, NULL_NODE};
+use crate::physics::math::Real;
 
 impl DynamicTree {
     /// Find the node that, paired with a new leaf of box `d` under a fresh
@@ -32,7 +32,7 @@ impl DynamicTree {
     /// strict AVL bound (height < 1.44·log2 n) that the traversal stack relies
     /// on. The price is a slightly worse placement for boxes much larger than
     /// their neighbours, which we accept.
-    pub(super) fn find_best_sibling(&self, d: &Aabb) -> u32 {
+    pub(super) fn find_best_sibling(&self, d: &NodeBox) -> u32 {
         let nodes = &self.nodes;
         let d_perimeter = d.perimeter();
         let d_center = d.center();

@@ -14,6 +14,7 @@
 //! - `validate.rs`: structural checks (tests, trees read from files).
 
 mod insert;
+mod node_box;
 mod stack;
 mod traverse;
 mod validate;
@@ -21,7 +22,8 @@ mod validate;
 #[cfg(test)]
 pub(crate) mod tests;
 
-use crate::physics::math::{is_finite_vec, Aabb, Vec2};
+use crate::physics::math::{is_finite_vec, Aabb};
+use node_box::NodeBox;
 
 /// "No node": the index used for absent parents, children and list ends.
 pub(crate) const NULL_NODE: u32 = u32::MAX;
@@ -39,7 +41,8 @@ const FLAG_DETACHED: u8 = 4;
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Node {
     /// Leaf: the proxy's fat AABB. Internal: a box containing both children.
-    aabb: Aabb,
+    /// (In single precision, rounded outward: `node_box.rs`.)
+    aabb: NodeBox,
     /// The caller's payload; meaningful on leaves only.
     user: u64,
     /// Parent index while allocated; the next free slot while on the free list
@@ -52,12 +55,13 @@ struct Node {
     flags: u8,
 }
 
+// Queries and insertions are walks over nodes all over the pool: what a
+// node costs is mostly its bytes (`node_box.rs`).
+const _: () = assert!(std::mem::size_of::<Node>() == 48);
+
 impl Node {
     const EMPTY: Node = Node {
-        aabb: Aabb {
-            min: Vec2::ZERO,
-            max: Vec2::ZERO,
-        },
+        aabb: NodeBox::ZERO,
         user: 0,
         parent: NULL_NODE,
         child1: NULL_NODE,
@@ -83,6 +87,12 @@ impl Node {
 #[inline]
 fn is_finite_aabb(aabb: &Aabb) -> bool {
     is_finite_vec(aabb.min) && is_finite_vec(aabb.max)
+}
+
+/// The box a tree stores for `b` (rounded outward to single precision):
+/// what `fat_aabb` reads back.
+pub(crate) fn stored(b: &Aabb) -> Aabb {
+    NodeBox::around(b).to_aabb()
 }
 
 /// A bounding-volume hierarchy of AABB proxies, rebalanced on every change.
@@ -162,7 +172,7 @@ impl DynamicTree {
         node.user = user;
         node.flags |= FLAG_LEAF;
         if finite {
-            node.aabb = aabb;
+            node.aabb = NodeBox::around(&aabb);
             self.insert_leaf(id);
         } else {
             node.flags |= FLAG_DETACHED;
@@ -199,7 +209,7 @@ impl DynamicTree {
         }
         let node = &mut self.nodes[id as usize];
         node.flags &= !FLAG_DETACHED;
-        node.aabb = aabb;
+        node.aabb = NodeBox::around(&aabb);
         self.insert_leaf(id);
     }
 
@@ -224,7 +234,7 @@ impl DynamicTree {
             self.move_proxy(id, aabb);
             return;
         }
-        let merged = node.aabb.union(&aabb);
+        let merged = node.aabb.union(&NodeBox::around(&aabb));
         self.nodes[id as usize].aabb = merged;
         let mut index = self.nodes[id as usize].parent;
         while index != NULL_NODE {
@@ -237,13 +247,16 @@ impl DynamicTree {
         }
     }
 
-    /// The proxy's stored AABB (a zero box for an unknown id).
+    /// The proxy's stored AABB (a zero box for an unknown id): the box it
+    /// was given, rounded outward to single precision.
     pub fn fat_aabb(&self, id: u32) -> Aabb {
         debug_assert!(
             self.proxy_node(id).is_some(),
             "DynamicTree::fat_aabb: no proxy {id}"
         );
-        self.proxy_node(id).map_or(Node::EMPTY.aabb, |n| n.aabb)
+        self.proxy_node(id)
+            .map_or(Node::EMPTY.aabb, |n| n.aabb)
+            .to_aabb()
     }
 
     /// The payload given at creation (0 for an unknown id).
@@ -278,6 +291,6 @@ impl DynamicTree {
     /// The box around everything in the tree, if anything is in it.
     #[cfg(test)]
     pub fn root_bounds(&self) -> Option<Aabb> {
-        (self.root != NULL_NODE).then(|| self.nodes[self.root as usize].aabb)
+        (self.root != NULL_NODE).then(|| self.nodes[self.root as usize].aabb.to_aabb())
     }
 }

@@ -2,7 +2,7 @@
 //! boxes, and `validate` runs after every batch of edits.
 
 use super::*;
-use crate::physics::math::Real;
+use crate::physics::math::{Aabb, Real, Vec2};
 
 /// Small deterministic generator so the tests need no dependencies.
 pub(crate) struct Rng(u64);
@@ -26,10 +26,14 @@ impl Rng {
     pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
+    /// A random box with single-precision corners, as the trees store
+    /// boxes (`node_box.rs`): the brute-force checks compare the same boxes
+    /// the tree holds.
     pub(crate) fn aabb(&mut self, extent: Real, max_size: Real) -> Aabb {
         let c = Vec2::new(self.uniform(-extent, extent), self.uniform(-extent, extent));
         let h = Vec2::new(self.uniform(0.0, max_size), self.uniform(0.0, max_size));
-        Aabb::new(c - h, c + h)
+        let single = |v: Vec2| Vec2::new(v.x as f32 as Real, v.y as f32 as Real);
+        Aabb::new(single(c - h), single(c + h))
     }
 }
 

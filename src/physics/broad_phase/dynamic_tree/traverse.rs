@@ -7,7 +7,7 @@
 //! structure, which keeps callers deterministic.
 
 use super::stack::NodeStack;
-use super::{is_finite_aabb, DynamicTree, NULL_NODE};
+use super::{is_finite_aabb, DynamicTree, NodeBox, NULL_NODE};
 use crate::physics::math::{is_finite_vec, left_perp, Aabb, Real, Vec2};
 
 impl DynamicTree {
@@ -23,6 +23,9 @@ impl DynamicTree {
             debug_assert!(false, "DynamicTree::query: non-finite AABB {aabb:?}");
             return true;
         }
+        // Rounded outward like the nodes' boxes: every overlap of the exact
+        // boxes is found.
+        let aabb = NodeBox::around(&aabb);
         let mut stack = NodeStack::new();
         stack.push(self.root);
         while let Some(id) = stack.pop() {
@@ -79,7 +82,7 @@ impl DynamicTree {
         let abs_normal = normal.abs();
 
         let mut max_fraction = max_fraction;
-        let mut segment_box = segment_aabb(origin, translation, max_fraction);
+        let mut segment_box = NodeBox::around(&segment_aabb(origin, translation, max_fraction));
 
         let mut stack = NodeStack::new();
         stack.push(self.root);
@@ -100,7 +103,7 @@ impl DynamicTree {
                 }
                 if value > 0.0 && value < max_fraction {
                     max_fraction = value;
-                    segment_box = segment_aabb(origin, translation, max_fraction);
+                    segment_box = NodeBox::around(&segment_aabb(origin, translation, max_fraction));
                 }
             } else {
                 stack.push(node.child2);

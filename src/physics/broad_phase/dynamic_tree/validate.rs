@@ -18,7 +18,7 @@ impl DynamicTree {
     /// Balance is not required (an unbalanced tree is only slower).
     pub fn check_restored(&self) -> Result<(), String> {
         for (id, node) in self.nodes.iter().enumerate() {
-            if node.is_allocated() && !super::is_finite_aabb(&node.aabb) {
+            if node.is_allocated() && !node.aabb.is_finite() {
                 return Err(format!("nodes[{id}].aabb: not finite"));
             }
             if node.flags & !(super::FLAG_ALLOCATED | super::FLAG_LEAF | FLAG_DETACHED) != 0 {
