@@ -100,11 +100,12 @@ impl EventBodies<'_> {
     }
 
     fn body(&self, index: u32, shape: ShapeId) -> BodyId {
-        let dead = !self.shapes.is_live(shape.index, shape.generation);
-        match self.gone.0.get(&shape) {
-            Some(&body) if dead => body,
-            _ => body_id(self.bodies, index),
+        if !self.shapes.is_live(shape.index, shape.generation) {
+            if let Some(&body) = self.gone.0.get(&shape) {
+                return body;
+            }
         }
+        body_id(self.bodies, index)
     }
 }
 

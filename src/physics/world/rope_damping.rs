@@ -9,8 +9,9 @@
 //!   e^(−γ·dt): what stops the slow swing of the rope as a whole (it has
 //!   almost no relative velocity between neighbours, so the damping between
 //!   them alone takes minutes). The frame is the velocity of the bodies the
-//!   rope is pinned to (a rope hanging from posts swings to rest under
-//!   them; one tied to a cart, behind the cart), and for a rope, or a piece
+//!   rope is pinned to, the static or kinematic ones first (a rope hanging
+//!   from posts swings to rest under them; one tied to a cart, behind the
+//!   cart), and for a rope, or a piece
 //!   of a cut one, that hangs from nothing, its own mean velocity: that
 //!   keeps its momentum, so a free rope falls and flies as any body does
 //!   (drag towards zero velocity held a falling rope to 12 m/s);
