@@ -738,3 +738,16 @@ fn a_crate_respawned_in_place_rests_on_the_floor() {
     let lowest: f64 = line.parse().unwrap();
     assert!(lowest > 0.495, "the crate sank to y = {lowest}");
 }
+
+/// A scene saved with a byte order mark, or starting with a `#!` line,
+/// runs as the `lua` interpreter runs it, its errors at the right line.
+#[test]
+fn a_bom_and_a_shebang_line_are_read_as_lua_reads_them() {
+    assert_eq!(one("\u{feff}print('bom')"), "bom");
+    assert_eq!(one("#!/usr/bin/env lua\nprint('hash')"), "hash");
+    let e = load("\u{feff}#!/usr/bin/env lua\n\nerror('here')\n")
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("api_test.lua:3: here"), "{e}");
+}

@@ -48,6 +48,7 @@ mod require;
 mod saved_state;
 pub mod scene;
 pub mod sim;
+mod source;
 mod step_hooks;
 mod stepper;
 mod vm;

@@ -38,7 +38,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             ));
         }
         let v: Value = lua
-            .load(src)
+            .load(&*super::source::as_lua_reads(&src))
             .set_name(chunk_name)
             .set_mode(mlua::chunk::ChunkMode::Text)
             .call(name.as_str())?;

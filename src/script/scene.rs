@@ -197,8 +197,9 @@ impl Scene {
             path: path.to_path_buf(),
         };
         let lua = scene.lua();
+        let text = super::source::as_lua_reads(src);
         let chunk = lua
-            .load(src)
+            .load(&*text)
             .set_name(format!("@{shown}"))
             .set_mode(mlua::chunk::ChunkMode::Text);
         let ran = scene.guarded(|| chunk.exec()).and_then(|()| {
