@@ -129,6 +129,8 @@ impl World {
                 // No points, so no constraint: it ends here (contacts with
                 // points settle their touching state after the solve).
                 c.touching = false;
+                // (By fields, not `World::event_bodies`: `c` holds the
+                // contacts mutably here.)
                 let ids = EventBodies {
                     bodies: &self.bodies,
                     shapes: &self.shapes,
