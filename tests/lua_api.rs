@@ -361,6 +361,39 @@ fn force_fields_and_per_body_forces() {
     );
 }
 
+/// Each force source's total impulse is what it gave step by step
+/// (Σ F·dt), also when it starts or stops while another acts on the same
+/// body: the Verlet correction is kept per source (a body pushed by two
+/// fields, one of them destroyed, came up ½·F·dt short).
+#[test]
+fn each_force_gives_its_whole_impulse_while_others_act_too() {
+    let out = printed(
+        "world.gravity = {0, 0}
+         local a = circle { r = 0.5, mass = 1 }
+         local f = force(function(body, t) return 60, 0 end, { a })
+         local g = force(function(body, t) return 0, 60 end, { a })
+         a.force = function(body, t) return 30, 30 + 60 * t end
+         world:step(3)
+         g:destroy()                      -- stops while f acts
+         local k = force(function(body, t) return 0, -60 end, { a })
+         world:step(2)                    -- k started while f acts
+         k:destroy()
+         a.force = nil
+         world:step(2)                    -- f alone, still acting
+         print(string.format('%.12f %.12f', a.vx, a.vy))
+         f:destroy()
+         world:step(1)
+         print(string.format('%.12f %.12f', a.vx, a.vy))",
+    );
+    // f: 7 steps of 1 m/s; a.force: 5 steps of 0.5 m/s in x, and in y
+    // 0.5 + t at t = 0, 1/60, …, 4/60 (2.5 + 1/6); g: 3 steps of 1 m/s;
+    // k: 2 steps of -1 m/s.
+    let vx = 7.0 + 2.5;
+    let vy = 2.5 + 10.0 / 60.0 + 3.0 - 2.0;
+    assert_eq!(out[0], format!("{vx:.12} {vy:.12}"), "while f acts");
+    assert_eq!(out[1], format!("{vx:.12} {vy:.12}"), "after");
+}
+
 #[test]
 fn world_step_is_for_building_only() {
     let mut s = load("function update(dt) world:step(1) end").unwrap();

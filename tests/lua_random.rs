@@ -154,6 +154,52 @@ fn a_snapshot_of_a_scene_with_per_body_forces_continues_bit_for_bit() {
     assert_eq!(again.world().state_hash(), run.world().state_hash());
 }
 
+/// Files from before the forces' sources were told apart kept each body
+/// slot's total (empty slots too): a body under one force continues bit
+/// for bit from such a file.
+#[test]
+fn a_snapshot_with_forces_per_body_from_before_sources_continues() {
+    let path = write(
+        "force_old",
+        "field.lua",
+        r#"
+        world.gravity = {0, 0}
+        circle { x = 1, y = 0, r = 0.2, vy = 0.3 }
+        force(function(body) return -body.x, -body.y, 0.1 * body.x end)
+        "#,
+    );
+    let mut run = load(&path);
+    run.step(37).unwrap();
+    let file = path.with_file_name("force_snapshot.json");
+    snapshot::save(&run, &file).unwrap();
+    run.step(60).unwrap();
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let forces = json["lua_forces"].as_array_mut().unwrap();
+    assert_eq!(forces.len(), 1, "{forces:?}");
+    forces[0].as_object_mut().unwrap().remove("source");
+    let empty_slot = serde_json::json!({"body": null, "force": [0.0, 0.0], "torque": 0.0,
+        "carried": [0.0, 0.0], "carried_torque": 0.0});
+    forces.insert(0, empty_slot);
+    std::fs::write(&file, json.to_string()).unwrap();
+    let mut again = snapshot::open(&file, &SceneOptions::default()).unwrap();
+    again.step(60).unwrap();
+    assert_eq!(xs(&again), xs(&run));
+    assert_eq!(again.world().state_hash(), run.world().state_hash());
+
+    // An entry for a body slot the world does not have is refused, named.
+    json["lua_forces"][1]["body"]["index"] = serde_json::json!(4_000_000);
+    std::fs::write(&file, json.to_string()).unwrap();
+    let e = snapshot::open(&file, &SceneOptions::default())
+        .err()
+        .unwrap();
+    assert!(
+        e.message
+            .contains("lua_forces[1]: body 4000000 out of range"),
+        "{e}"
+    );
+}
+
 #[test]
 fn a_snapshot_naming_a_file_that_is_not_a_scene_is_refused() {
     let path = write("notscene", "scatter.lua", SCATTER);

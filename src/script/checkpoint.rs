@@ -26,7 +26,7 @@ pub struct Checkpoint {
     camera: CameraState,
     left_bounds: Vec<crate::physics::BodyId>,
     random: super::random::Random,
-    lua_forces: Vec<super::forces::LuaForce>,
+    lua_forces: Vec<super::force_verlet::LuaForce>,
     graves: Vec<Option<Grave>>,
     keys_down: Vec<String>,
     mouse: (f64, f64),
@@ -73,7 +73,7 @@ impl Scene {
         let world = sim.world.clone_state();
         let bytes = world.state_bytes()
             + sim.scene_bodies.len() * 64
-            + sim.lua_forces.len() * 24
+            + sim.lua_forces.len() * std::mem::size_of::<super::force_verlet::LuaForce>()
             + lua_state.entries() * 48;
         Ok(Checkpoint {
             hash: world.state_hash(),

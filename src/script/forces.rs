@@ -9,6 +9,7 @@
 //! bodies are created or destroyed (`Sim::version`).
 
 use super::error::scene_err;
+use super::force_verlet::{self, LuaForce, Source, OWN_FORCE};
 use super::handles::handle_for;
 use super::sim::{ForceField, SceneContext};
 use super::world_api::body_arg;
@@ -49,22 +50,9 @@ pub struct ForceCache {
     /// Per-body forces: version, bodies, handles, functions.
     per_body: Option<(u64, Vec<BodyId>, Table, Table)>,
     out: Table,
-    /// Lua force and torque on each body slot this step (the last step's
-    /// are in `Sim::lua_forces`; see `verlet_correction`).
+    /// Each source's force and torque on each body this step (the last
+    /// step's are in `Sim::lua_forces`; see `force_verlet.rs`).
     now: Vec<LuaForce>,
-}
-
-/// The total Lua force on one body slot in one step. The last step's are
-/// part of the scene's state (`Sim::lua_forces`, saved in snapshots): the
-/// next step's Verlet correction is computed from them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct LuaForce {
-    body: Option<BodyId>,
-    force: Vec2,
-    torque: f64,
-    /// Sum of the Verlet corrections given so far (see `verlet_correction`).
-    carried: Vec2,
-    carried_torque: f64,
 }
 
 impl ForceCache {
@@ -259,6 +247,7 @@ pub fn apply_forces(lua: &Lua, cache: &mut ForceCache) -> mlua::Result<()> {
             t,
             &cache.out,
             &func,
+            i as Source,
             &mut cache.now,
         )?;
     }
@@ -284,6 +273,7 @@ pub fn apply_forces(lua: &Lua, cache: &mut ForceCache) -> mlua::Result<()> {
                 t,
                 &cache.out,
                 &first,
+                OWN_FORCE,
                 &mut cache.now,
             )?;
         }
@@ -292,59 +282,15 @@ pub fn apply_forces(lua: &Lua, cache: &mut ForceCache) -> mlua::Result<()> {
     Ok(())
 }
 
-/// Lua forces are evaluated once, at the start of each step, and act
-/// constantly through it. Alone that is first order in the velocity: a
-/// body orbiting in a central field from Lua spirals out (radius +88 % in
-/// 10 orbits, measured). Velocity Verlet needs v += ½·dt·(F_n + F_{n+1})/m;
-/// the step gives dt·F_n/m, so at the start of the next step the difference
-/// ½·dt·(F_{n+1} − F_n)/m is added as an impulse. Positions are untouched:
-/// while a force acts the scheme is velocity Verlet exactly (symplectic:
-/// the orbit's radius stays within 0.04 %). The corrections sum to
-/// ½·dt·(F_last − F_first); when the force stops acting on a body that sum
-/// is taken back, so the body has received exactly Σ dt·F_n — a force's
-/// total impulse is what it always was.
+/// Each source's Verlet correction (`force_verlet.rs`).
 fn verlet_correction(lua: &Lua, cache: &mut ForceCache) {
     let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
     let mut sim = ctx.sim.borrow_mut();
-    let dt = sim.dt;
-    let mut lasts = std::mem::take(&mut sim.lua_forces);
-    let n = cache.now.len().max(lasts.len());
-    cache.now.resize(n, LuaForce::default());
-    lasts.resize(n, LuaForce::default());
-    for (now, last) in cache.now.iter_mut().zip(&lasts) {
-        let (impulse, angular, id) = match (now.body, last.body) {
-            // Still acting: the Verlet half-difference.
-            (Some(id), Some(was)) if id == was => {
-                let c = 0.5 * dt * (now.force - last.force);
-                let ct = 0.5 * dt * (now.torque - last.torque);
-                now.carried = last.carried + c;
-                now.carried_torque = last.carried_torque + ct;
-                (c, ct, id)
-            }
-            // Starting: Verlet takes the force as present from the start.
-            (Some(_), _) => continue,
-            // Stopped: give back what the corrections added.
-            (None, Some(was)) => (-last.carried, -last.carried_torque, was),
-            (None, None) => continue,
-        };
-        if impulse == Vec2::ZERO && angular == 0.0 {
-            continue;
-        }
-        let Ok(b) = sim.world.body(id) else { continue };
-        if b.body_type != BodyType::Dynamic {
-            continue;
-        }
-        let w = b.angular_velocity + angular * b.inv_inertia;
-        let _ = sim.world.apply_impulse(id, impulse, None);
-        if angular != 0.0 {
-            let _ = sim.world.set_angular_velocity(id, w);
-        }
-    }
-    std::mem::swap(&mut cache.now, &mut lasts);
-    sim.lua_forces = lasts;
-    for f in cache.now.iter_mut() {
-        *f = LuaForce::default();
-    }
+    let sim = &mut *sim;
+    let now = std::mem::take(&mut cache.now);
+    let last = std::mem::take(&mut sim.lua_forces);
+    let max = crate::physics::settings::MAX_FORCE;
+    sim.lua_forces = force_verlet::correct(&mut sim.world, sim.dt, now, last, max);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -357,7 +303,8 @@ fn run(
     t: f64,
     out: &Table,
     named: &Function,
-    totals: &mut Vec<LuaForce>,
+    source: Source,
+    now: &mut Vec<LuaForce>,
 ) -> mlua::Result<()> {
     if ids.is_empty() {
         return Ok(());
@@ -412,21 +359,7 @@ fn run(
         if tq != 0.0 {
             let _ = sim.world.apply_torque(*id, tq);
         }
-        let slot = id.index as usize;
-        if totals.len() <= slot {
-            totals.resize(slot + 1, LuaForce::default());
-        }
-        let total = &mut totals[slot];
-        if total.body != Some(*id) {
-            *total = LuaForce {
-                body: Some(*id),
-                ..LuaForce::default()
-            };
-        }
-        // Several fields on one body add up; the sum stays within the
-        // limit the world applies (its Verlet correction stays finite).
-        total.force = (total.force + Vec2::new(fx, fy)).clamp(Vec2::splat(-max), Vec2::splat(max));
-        total.torque = (total.torque + tq).clamp(-max, max);
+        now.push(LuaForce::new(*id, source, Vec2::new(fx, fy), tq));
     }
     Ok(())
 }

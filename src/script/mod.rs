@@ -13,7 +13,7 @@
 //! clock), `require`, `options` (strict option tables), `constructors`, `handles`
 //! (Body handles; `body_fields`, `body_methods`), `world_api` (`world`),
 //! `joints` (joints, springs, ropes; `joint_look`, how each is drawn), `forces` (and `force_inputs`, what the
-//! callbacks read), `stepper` (one step and its callbacks), `output`
+//! callbacks read; `force_verlet`, their Verlet correction per source), `stepper` (one step and its callbacks), `output`
 //! (scene-level functions), `draw`, `scene` (load and run), `camera` (the view and what it follows), `sim` (the world
 //! and what the scene keeps beside it), `saved_state` (what a snapshot file
 //! keeps), `creation` (what the file built, for keep-state reload), `origin` (the
@@ -31,6 +31,7 @@ pub mod creation;
 pub mod draw;
 mod error;
 mod force_inputs;
+pub mod force_verlet;
 pub mod forces;
 mod handles;
 mod joint_look;

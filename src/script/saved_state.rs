@@ -4,7 +4,7 @@
 //! re-uses the Lua-side data (a `b.force` callback) of every body the re-run
 //! scene file made in the very same slot.
 
-use super::forces::LuaForce;
+use super::force_verlet::LuaForce;
 use super::random::Random;
 use super::sim::{SceneBody, Sim};
 use crate::physics::World;
@@ -30,8 +30,10 @@ pub struct SavedState {
     /// `math.random`'s generator (absent in files from before it was saved:
     /// the re-run scene's own then stays).
     pub random: Option<Random>,
-    /// The last step's Lua forces (the Verlet correction of the next step
-    /// reads them; empty in files from before they were saved).
+    /// The last step's Lua forces, per source and body (the Verlet
+    /// correction of the next step reads them; empty in files from before
+    /// they were saved, per body in files from before sources were told
+    /// apart).
     pub lua_forces: Vec<LuaForce>,
 }
 
@@ -75,11 +77,9 @@ impl SavedState {
                 ));
             }
         }
-        if self.lua_forces.len() > capacity {
-            return Err(format!(
-                "lua_forces: {} entries for {capacity} body slots",
-                self.lua_forces.len()
-            ));
+        for (k, f) in self.lua_forces.iter().enumerate() {
+            f.check(capacity)
+                .map_err(|m| format!("lua_forces[{k}]: {m}"))?;
         }
         Ok(())
     }

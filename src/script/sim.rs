@@ -143,9 +143,10 @@ pub struct Sim {
     /// `math.random`'s generator (`random.rs`): seeded from `world.seed`,
     /// saved in snapshots.
     pub(super) random: crate::script::random::Random,
-    /// The Lua forces of the last step, per body slot (`forces.rs`: the
-    /// next step's Verlet correction needs them; saved in snapshots).
-    pub(super) lua_forces: Vec<crate::script::forces::LuaForce>,
+    /// The Lua forces of the last step, per source and body
+    /// (`force_verlet.rs`: the next step's Verlet correction needs them;
+    /// saved in snapshots).
+    pub(super) lua_forces: Vec<crate::script::force_verlet::LuaForce>,
     /// Destroyed bodies by slot (see `Grave`).
     pub(super) graves: Vec<Option<Grave>>,
     /// Where each joint was made (rope links included).

@@ -4,7 +4,7 @@
 //! with the saved one; physics continues bit-identically.
 
 use crate::physics::World;
-use crate::script::forces::LuaForce;
+use crate::script::force_verlet::LuaForce;
 use crate::script::random::Random;
 use crate::script::{SavedBody, SavedState, Scene, SceneError, SceneOptions};
 use serde::{Deserialize, Serialize};
