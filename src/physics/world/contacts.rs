@@ -3,6 +3,7 @@
 
 use crate::physics::world::contact::Contact;
 use crate::physics::world::contact_head::ContactHead;
+use crate::physics::world::hash::pair_key;
 use crate::physics::world::World;
 
 impl World {
@@ -25,9 +26,12 @@ impl World {
         // What is needed of the contact is read in place, before it goes:
         // the 320-byte record itself is never copied out (that copy was a
         // twentieth of a tumbler's narrow phase, where pairs come and go).
-        let c = &self.contacts[i];
-        let key = crate::physics::world::hash::pair_key(c.shape_a.index, c.shape_b.index);
-        if events && c.touching {
+        // The shapes come from the head, and a blank contact (most of those
+        // a moving pile drops) is not touching, so its record is not read.
+        let head = self.heads[i];
+        let key = pair_key(head.shape_a.index, head.shape_b.index);
+        if events && !head.blank && self.contacts[i].touching {
+            let c = &self.contacts[i];
             let ids = self.event_bodies().of(c);
             self.events.push_end(c, ids);
         }
@@ -35,12 +39,9 @@ impl World {
         self.bases.swap_remove(i);
         self.heads.swap_remove(i);
         self.pair_map.remove(&key);
-        if i < self.contacts.len() {
-            let moved = &self.contacts[i];
-            self.pair_map.insert(
-                crate::physics::world::hash::pair_key(moved.shape_a.index, moved.shape_b.index),
-                i as u32,
-            );
+        if let Some(moved) = self.heads.get(i) {
+            let moved_key = pair_key(moved.shape_a.index, moved.shape_b.index);
+            self.pair_map.insert(moved_key, i as u32);
         }
     }
 

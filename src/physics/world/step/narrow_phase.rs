@@ -98,8 +98,9 @@ impl World {
             };
             if !sa.fat_aabb.overlaps(&sb.fat_aabb) {
                 // A touching contact torn apart at once (a teleport): what
-                // it held up must wake.
-                if self.contacts[i].touching {
+                // it held up must wake. (A blank one is not touching: its
+                // record is not read, here or by `remove_contact`.)
+                if !h.blank && self.contacts[i].touching {
                     wake.extend([h.body_a, h.body_b]);
                 }
                 self.remove_contact(i, true);
