@@ -212,7 +212,7 @@ function force(f, bodies) end
 ---@field at? physbox.Point
 
 ---@class physbox.SliderOptions: physbox.JointOptions
----@field at? physbox.Point
+---@field at? physbox.Point # a point on b's line of motion, default b's centre (any point gives the same motion)
 ---@field axis? physbox.Point # world direction, default {1, 0}
 ---@field limits? number[] # {lo, hi} metres from the creation pose
 ---@field motor? number[] # {speed (m/s), max_force (N)}

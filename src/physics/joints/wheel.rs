@@ -24,7 +24,7 @@ use super::super::math::{cross, Real, Rot, Vec2};
 use super::constraint::{solver_limits_and_motor, JointConstraint, Vel, IMPULSES};
 use super::constraint::{JointStep, ProjectionImpulse};
 use super::slider::{
-    axis_frame, check_axis_joint, project_on_axis, push, solve_axis_limits, Frame,
+    axis_frame, check_axis_joint, project_on_axis, push, solve_axis_limits, Frame, Held,
 };
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::Phase;
@@ -188,7 +188,7 @@ pub(crate) fn solve(
         push(c, &f, 0.0, 0.0, new - old, v);
     }
     if let (Some(limits), true) = (p.limits, axial_k > 0.0) {
-        solve_axis_limits(c, s.inv_h, &f, 1.0 / axial_k, limits, v);
+        solve_axis_limits(c, s.inv_h, &f, Held::free(1.0 / axial_k), limits, v);
     }
     // The wheel stays on its axis: rigid, solved last.
     let k = c.ma + c.mb + c.ia * f.s1 * f.s1 + c.ib * f.s2 * f.s2;
@@ -239,7 +239,7 @@ pub(crate) fn project(
     bodies: &mut [SolverBody],
 ) -> ProjectionImpulse {
     let p = data(c);
-    project_on_axis(c, s, bodies, p.axis0, p.limits)
+    project_on_axis(c, s, bodies, p.axis0, p.limits, false)
 }
 
 /// Linear and angular impulse on B over the substep.
