@@ -394,6 +394,29 @@ fn each_force_gives_its_whole_impulse_while_others_act_too() {
     assert_eq!(out[1], format!("{vx:.12} {vy:.12}"), "after");
 }
 
+/// A body that keeps speeding up is not resting, however slow: a box on a
+/// 30° incline whose friction (0.57) nearly holds it accelerates at
+/// g(sin θ − μ cos θ) = 0.06 m/s² and slides as far as theory says. It
+/// stayed below the sleep tolerance for most of a second, fell asleep after
+/// 8 mm and never moved again.
+#[test]
+fn a_box_speeding_up_slowly_on_an_incline_does_not_fall_asleep() {
+    let out = printed(
+        "local th, mu = math.rad(30), 0.57
+         box { x = 0, y = 0, w = 200, h = 1, angle = -th, static = true, friction = mu }
+         local b = box { x = math.sin(th) * 0.75, y = math.cos(th) * 0.75, w = 0.5, h = 0.5,
+                         angle = -th, friction = mu }
+         local x0, y0 = b.x, b.y
+         world:step(300)
+         local a = 9.81 * (math.sin(th) - mu * math.cos(th))
+         print(math.sqrt((b.x - x0)^2 + (b.y - y0)^2), 0.5 * a * 5^2, tostring(b.awake))",
+    );
+    let v: Vec<&str> = out[0].split('\t').collect();
+    let (travel, theory): (f64, f64) = (v[0].parse().unwrap(), v[1].parse().unwrap());
+    assert!((travel / theory - 1.0).abs() < 0.01, "{out:?}");
+    assert_eq!(v[2], "true");
+}
+
 #[test]
 fn world_step_is_for_building_only() {
     let mut s = load("function update(dt) world:step(1) end").unwrap();

@@ -77,6 +77,7 @@ impl World {
             user_data: def.user_data,
             sleep_island: NO_ISLAND,
             ignores: [None; 2],
+            rest_speed: 0.0,
         };
         let (index, generation) = self.bodies.insert(body);
         let id = BodyId { index, generation };

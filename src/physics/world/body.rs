@@ -198,6 +198,10 @@ pub struct Body {
     /// slot is not ignored by mistake.
     #[serde(default)]
     pub ignores: [Option<BodyId>; 2],
+    /// The speed the body had when its rest timer last started
+    /// (`step/sleep.rs`: a body speeding up since then does not rest).
+    #[serde(default)]
+    pub rest_speed: Real,
 }
 
 impl Body {

@@ -155,6 +155,7 @@ impl World {
         within(&at("angular_damping"), b.angular_damping, 0.0, 1e6)?;
         within(&at("gravity_scale"), b.gravity_scale, -1e3, 1e3)?;
         within(&at("sleep_time"), b.sleep_time, 0.0, 1e15)?;
+        within(&at("rest_speed"), b.rest_speed, 0.0, 1e15)?;
         for (k, s) in b.shapes.iter().enumerate() {
             let ok = self.shapes.is_live(s.index, s.generation)
                 && self.shapes.at(s.index).body.index == index

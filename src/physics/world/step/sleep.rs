@@ -7,6 +7,12 @@ use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::world::body::Body;
 use crate::physics::world::World;
 
+/// How much faster (m/s) than when its rest began a body may become and
+/// still be resting: a tenth of the sleep tolerance. A body gaining more
+/// within `TIME_TO_SLEEP` accelerates by at least 0.01 m/s² and stays
+/// awake; a settling pile's bodies slow down.
+const SPEEDING_UP: Real = 0.1 * LINEAR_SLEEP_TOLERANCE;
+
 /// A body's rest timer after this step (called by write back, with the
 /// body at hand; sleep, stage 18, reads what it returns). A slow body
 /// accumulates rest time; any other (or one that may not sleep) starts
@@ -18,12 +24,22 @@ pub(crate) fn advance_rest_timer(b: &mut Body, dt: Real, sleep_on: bool) -> Real
         b.sleep_time = 0.0;
         return 0.0;
     }
-    let slow = b.linear_velocity.length_squared() < LINEAR_SLEEP_TOLERANCE * LINEAR_SLEEP_TOLERANCE
-        && b.angular_velocity.abs() < ANGULAR_SLEEP_TOLERANCE;
-    if slow && b.allow_sleep {
+    let speed = b.linear_velocity.length();
+    let slow = speed < LINEAR_SLEEP_TOLERANCE && b.angular_velocity.abs() < ANGULAR_SLEEP_TOLERANCE;
+    // Slow is not resting when the body keeps speeding up: a box sliding
+    // from rest down an incline whose friction nearly holds it (a = 0.06
+    // m/s²) stays below the tolerance for most of a second, and slept
+    // there for good after 8 mm. Its rest starts again from its speed
+    // now whenever that has grown by `SPEEDING_UP` since it began.
+    let speeding_up = speed > b.rest_speed + SPEEDING_UP;
+    if slow && b.allow_sleep && !speeding_up {
+        if b.sleep_time == 0.0 {
+            b.rest_speed = speed;
+        }
         b.sleep_time += dt;
     } else {
         b.sleep_time = 0.0;
+        b.rest_speed = speed;
     }
     if b.allow_sleep {
         b.sleep_time
