@@ -278,6 +278,32 @@ fn a_wheel_without_at_turns_about_its_own_centre() {
     assert!(v[1] > 5.0, "the motor drives the car: {out:?}");
 }
 
+/// A weld solves point and angle as one block: a heavy box welded under a
+/// light one turns with it as one body when hit (solved one after the
+/// other, the lower weld opened and the two turned apart).
+#[test]
+fn a_weld_holds_point_and_angle_together_under_a_hit() {
+    let out = printed(
+        "local ceiling = box { x = 0, y = 10.25, w = 4, h = 0.5, static = true }
+         local light = box { x = 0, y = 9.5, w = 0.5, h = 0.5, mass = 1 }
+         local heavy = box { x = 0, y = 8.5, w = 1, h = 1, mass = 100 }
+         weld { a = ceiling, b = light, at = {0, 10} }
+         local j = weld { a = light, b = heavy, at = {0, 9.1} }
+         box { x = -4, y = 8.5, w = 0.5, h = 0.5, mass = 10, vx = 30, gravity_scale = 0 }
+         local sep, turn = 0, 0
+         for i = 1, 60 do
+           world:step(1)
+           local x1, y1, x2, y2 = j:anchors()
+           sep = math.max(sep, math.sqrt((x2 - x1)^2 + (y2 - y1)^2))
+           turn = math.max(turn, math.abs(heavy.angle - light.angle))
+         end
+         print(sep, turn)",
+    );
+    let v: Vec<f64> = out[0].split('\t').map(|x| x.parse().unwrap()).collect();
+    assert!(v[0] < 0.005, "the lower weld opened {} m", v[0]);
+    assert!(v[1] < 1e-3, "the boxes turned apart {} rad", v[1]);
+}
+
 #[test]
 fn rope_has_its_bodies_and_length() {
     let out = printed(

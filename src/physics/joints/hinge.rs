@@ -230,7 +230,7 @@ fn limit_row(
 
 /// The 3×3 effective mass of point + angle rows (angle row scaled by `sign`):
 /// K = [[K₂, k], [kᵀ, iA + iB]], k = sign·(−iA rA.y − iB rB.y, iA rA.x + iB rB.x).
-fn block_mass(c: &JointConstraint, ra: Vec2, rb: Vec2, sign: Real) -> [[Real; 3]; 3] {
+pub(crate) fn block_mass(c: &JointConstraint, ra: Vec2, rb: Vec2, sign: Real) -> [[Real; 3]; 3] {
     let (ma, ia, mb, ib) = (c.ma, c.ia, c.mb, c.ib);
     let k11 = ma + mb + ra.y * ra.y * ia + rb.y * rb.y * ib;
     let k12 = -ra.y * ra.x * ia - rb.y * rb.x * ib;
@@ -243,7 +243,7 @@ fn block_mass(c: &JointConstraint, ra: Vec2, rb: Vec2, sign: Real) -> [[Real; 3]
 
 /// Solve K·x = r for a symmetric K by its cofactors (one division);
 /// `None` when K is singular.
-fn solve3(k: &[[Real; 3]; 3], r: [Real; 3]) -> Option<[Real; 3]> {
+pub(crate) fn solve3(k: &[[Real; 3]; 3], r: [Real; 3]) -> Option<[Real; 3]> {
     let (a, b, c) = (k[0][0], k[0][1], k[0][2]);
     let (d, e, f) = (k[1][1], k[1][2], k[2][2]);
     // Cofactors of the symmetric matrix [[a b c] [b d e] [c e f]].
