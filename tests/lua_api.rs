@@ -417,6 +417,20 @@ fn a_box_speeding_up_slowly_on_an_incline_does_not_fall_asleep() {
     assert_eq!(v[2], "true");
 }
 
+/// A misspelt world field names the one meant, as constructors do.
+#[test]
+fn a_misspelt_world_field_suggests_the_right_one() {
+    let e = load("world.substep = 8").err().unwrap();
+    assert_eq!(
+        e.message,
+        "api_test.lua:1: world has no field 'substep' — did you mean 'substeps'?"
+    );
+    let e = load("local g = world.gravty").err().unwrap();
+    assert!(e.message.ends_with("did you mean 'gravity'?"), "{e}");
+    let e = load("local z = world.zzzzzz").err().unwrap();
+    assert!(e.message.ends_with("world has no field 'zzzzzz'"), "{e}");
+}
+
 #[test]
 fn world_step_is_for_building_only() {
     let mut s = load("function update(dt) world:step(1) end").unwrap();

@@ -34,8 +34,38 @@ fn get(lua: &Lua, key: &str) -> mlua::Result<Value> {
         "time" => Value::Number(sim.world.time()),
         "steps" => Value::Integer(sim.world.step_count() as i64),
         "seed" => Value::Integer(sim.random.seed),
-        other => return Err(scene_err(lua, format!("world has no field '{other}'"))),
+        other => return Err(no_field(lua, other)),
     })
+}
+
+/// Every name a scene can read on `world` (fields, then methods).
+const WORLD_NAMES: &[&str] = &[
+    "gravity",
+    "dt",
+    "substeps",
+    "sleep",
+    "keep_manifolds",
+    "integrator",
+    "contact_hertz",
+    "contact_damping",
+    "bounds",
+    "time",
+    "steps",
+    "seed",
+    "bodies",
+    "find",
+    "query_point",
+    "raycast",
+    "energy",
+    "step",
+];
+
+/// `world has no field 'substep' — did you mean 'substeps'?`
+fn no_field(lua: &Lua, name: &str) -> mlua::Error {
+    let hint = super::options::suggest(name, WORLD_NAMES)
+        .map(|s| format!(" — did you mean '{s}'?"))
+        .unwrap_or_default();
+    scene_err(lua, format!("world has no field '{name}'{hint}"))
 }
 
 fn flag(lua: &Lua, what: &str, v: Value) -> mlua::Result<bool> {
@@ -177,7 +207,7 @@ fn set(lua: &Lua, key: &str, v: Value) -> mlua::Result<()> {
             }
         }
         "time" | "steps" => return Err(scene_err(lua, format!("{what} is read only"))),
-        other => return Err(scene_err(lua, format!("world has no field '{other}'"))),
+        other => return Err(no_field(lua, other)),
     }
     Ok(())
 }
