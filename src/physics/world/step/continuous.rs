@@ -52,13 +52,7 @@ impl World {
     /// back to the same time, so neither ends up beyond the other.
     fn sweep_fast_body(&mut self, body_index: u32, in_solver: &[u32]) {
         let b = self.bodies.at(body_index);
-        let sweep = Sweep {
-            local_center: b.local_center,
-            c1: b.center0,
-            c2: b.center,
-            q1: b.q0,
-            q2: b.xf.q,
-        };
+        let sweep = step_sweep(b);
         let xf0 = Transform {
             p: b.center0 - b.q0.rotate(b.local_center),
             q: b.q0,
@@ -117,17 +111,16 @@ impl World {
                 && in_solver
                     .get(so.body.index as usize)
                     .is_some_and(|&k| k != 0);
-            let (c1, q1) = if moved {
-                (ob.center0, ob.q0)
+            let other_sweep = if moved {
+                step_sweep(ob)
             } else {
-                (ob.center, ob.xf.q)
-            };
-            let other_sweep = Sweep {
-                local_center: ob.local_center,
-                c1,
-                c2: ob.center,
-                q1,
-                q2: ob.xf.q,
+                Sweep {
+                    local_center: ob.local_center,
+                    c1: ob.center,
+                    c2: ob.center,
+                    q1: ob.xf.q,
+                    q2: ob.xf.q,
+                }
             };
             // Could it pass through this body by itself? Then it is put
             // back too if it is the one met first.
@@ -188,17 +181,21 @@ impl World {
         if t_min < 1.0 {
             put_back(self.bodies.at_mut(body_index), &sweep, t_min);
             if let Some(other) = met {
-                let ob = self.bodies.at(other);
-                let other_sweep = Sweep {
-                    local_center: ob.local_center,
-                    c1: ob.center0,
-                    c2: ob.center,
-                    q1: ob.q0,
-                    q2: ob.xf.q,
-                };
+                let other_sweep = step_sweep(self.bodies.at(other));
                 put_back(self.bodies.at_mut(other), &other_sweep, t_min);
             }
         }
+    }
+}
+
+/// A body's motion this step: from its start pose to where it is now.
+fn step_sweep(b: &Body) -> Sweep {
+    Sweep {
+        local_center: b.local_center,
+        c1: b.center0,
+        c2: b.center,
+        q1: b.q0,
+        q2: b.xf.q,
     }
 }
 
