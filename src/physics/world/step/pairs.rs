@@ -107,10 +107,14 @@ impl World {
             self.broad_phase.buffer_move(key);
         }
         self.refusal = Some(crate::physics::world::StepRefusal {
+            // A few bodies made at one point, or a crowd too dense for the
+            // limit (50,000 close-packed falling balls, their boxes
+            // stretched ahead of them, pair with ten neighbours each).
             message: format!(
-                "too many contacts: more than {} at once among {} bodies (bodies piled on top of each other?)",
+                "too many contacts: more than {} at once among {} bodies ({} a body: bodies made on top of each other, or too many this close together)",
                 self.limits.max_contacts,
-                self.bodies.len()
+                self.bodies.len(),
+                self.limits.max_contacts / self.bodies.len().max(1)
             ),
             bodies,
         });
