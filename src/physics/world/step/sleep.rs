@@ -24,22 +24,24 @@ pub(crate) fn advance_rest_timer(b: &mut Body, dt: Real, sleep_on: bool) -> Real
         b.sleep_time = 0.0;
         return 0.0;
     }
-    let speed = b.linear_velocity.length();
-    let slow = speed < LINEAR_SLEEP_TOLERANCE && b.angular_velocity.abs() < ANGULAR_SLEEP_TOLERANCE;
-    // Slow is not resting when the body keeps speeding up: a box sliding
-    // from rest down an incline whose friction nearly holds it (a = 0.06
-    // m/s²) stays below the tolerance for most of a second, and slept
-    // there for good after 8 mm. Its rest starts again from its speed
-    // now whenever that has grown by `SPEEDING_UP` since it began.
-    let speeding_up = speed > b.rest_speed + SPEEDING_UP;
-    if slow && b.allow_sleep && !speeding_up {
-        if b.sleep_time == 0.0 {
-            b.rest_speed = speed;
+    let speed2 = b.linear_velocity.length_squared();
+    let slow = speed2 < LINEAR_SLEEP_TOLERANCE * LINEAR_SLEEP_TOLERANCE
+        && b.angular_velocity.abs() < ANGULAR_SLEEP_TOLERANCE;
+    if slow && b.allow_sleep {
+        // Slow is not resting when the body keeps speeding up: a box
+        // sliding from rest down an incline whose friction nearly holds it
+        // (a = 0.06 m/s²) stays below the tolerance for most of a second,
+        // and slept there for good after 8 mm. Its rest starts again from
+        // its speed now whenever that has grown by `SPEEDING_UP` since it
+        // began. (Squared speeds: the root only when a rest starts.)
+        let limit = b.rest_speed + SPEEDING_UP;
+        if b.sleep_time == 0.0 || speed2 > limit * limit {
+            b.rest_speed = speed2.sqrt();
+            b.sleep_time = 0.0;
         }
         b.sleep_time += dt;
     } else {
         b.sleep_time = 0.0;
-        b.rest_speed = speed;
     }
     if b.allow_sleep {
         b.sleep_time
