@@ -256,3 +256,33 @@ fn a_file_that_does_not_parse_or_is_read_only_is_never_written() {
         "{names:?}"
     );
 }
+
+#[test]
+fn a_scene_opened_through_a_symlink_is_edited_where_the_link_points() {
+    let dir = temp_dir("symlink");
+    std::fs::create_dir_all(dir.join("real")).unwrap();
+    let target = dir.join("real/a.lua");
+    std::fs::write(&target, "box { name = 's', x = 1, y = 0, w = 1, h = 1 }\n").unwrap();
+    let link = dir.join("link.lua");
+    std::os::unix::fs::symlink("real/a.lua", &link).unwrap();
+    let (code, stdout, stderr) = out(&physbox(
+        &dir,
+        &["edit", "link.lua", "--body", "s", "--set", "x=2"],
+    ));
+    assert_eq!(code, 0, "{stdout} {stderr}");
+    assert!(stdout.contains("link.lua:1: x = 1 → 2"), "{stdout}");
+    // The link is still a link, and its target has the edit.
+    let meta = std::fs::symlink_metadata(&link).unwrap();
+    assert!(meta.file_type().is_symlink(), "the link was replaced");
+    assert_eq!(
+        std::fs::read_to_string(&target).unwrap(),
+        "box { name = 's', x = 2, y = 0, w = 1, h = 1 }\n"
+    );
+    // No temporary file is left beside the link or the target.
+    for d in [dir.clone(), dir.join("real")] {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let n = e.unwrap().file_name().to_string_lossy().into_owned();
+            assert!(!n.contains("physbox-edit"), "{n} left in {}", d.display());
+        }
+    }
+}

@@ -3,7 +3,10 @@
 //! is renamed over the old file, so a crash leaves either the old file or
 //! the new one, never half of one (and the watcher sees one finished
 //! file). A read-only file is refused with a clear message, not written
-//! around (renaming over it would succeed even so).
+//! around (renaming over it would succeed even so). A scene opened through
+//! a symlink is written where the link points: renaming over the link
+//! itself would replace it with a plain file and leave its target as it
+//! was.
 
 use std::fs;
 use std::io::Write;
@@ -15,22 +18,25 @@ pub fn read(path: &Path) -> Result<String, String> {
 }
 
 /// Replace `path`'s contents with `text`, atomically. The file keeps its
-/// permissions.
+/// permissions; a symlink stays a link and its target gets the text.
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
     let meta = fs::metadata(path).map_err(|e| format!("{}: {e}", shown(path)))?;
+    // metadata() followed the links; so must the rename. (Messages keep
+    // naming the path the user gave.)
+    let real = fs::canonicalize(path).map_err(|e| format!("{}: {e}", shown(path)))?;
     if meta.permissions().readonly() {
         return Err(format!(
             "{}: the file is read-only — the edit was not written",
             shown(path)
         ));
     }
-    let tmp = temp_path(path);
+    let tmp = temp_path(&real);
     let result = (|| -> std::io::Result<()> {
         let mut f = fs::File::create(&tmp)?;
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
         fs::set_permissions(&tmp, meta.permissions())?;
-        fs::rename(&tmp, path)
+        fs::rename(&tmp, &real)
     })();
     if let Err(e) = result {
         let _ = fs::remove_file(&tmp);
