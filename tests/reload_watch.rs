@@ -41,16 +41,15 @@ impl Watch {
         for (f, text) in files {
             std::fs::write(dir.join(f), text).unwrap();
         }
+        Watch::spawn(dir, "scene.lua", extra, "watching scene.lua")
+    }
+
+    /// Start `physbox run FILE --headless --watch` in `dir` (its files
+    /// written); returns once a line starting with `watching` is out.
+    fn spawn(dir: PathBuf, file: &str, extra: &[&str], watching: &str) -> Watch {
         let mut child = Command::new(env!("CARGO_BIN_EXE_physbox"))
             .current_dir(&dir)
-            .args([
-                "run",
-                "scene.lua",
-                "--headless",
-                "--watch",
-                "--size",
-                "320x180",
-            ])
+            .args(["run", file, "--headless", "--watch", "--size", "320x180"])
             .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -71,7 +70,7 @@ impl Watch {
             dir,
             seen: Vec::new(),
         };
-        w.expect("watching scene.lua");
+        w.expect(watching);
         w
     }
 
@@ -346,4 +345,62 @@ fn exit_after_reloads_ends_the_run() {
         std::thread::sleep(Duration::from_millis(20));
     }
     panic!("still running after --exit-after-reloads 1");
+}
+
+#[test]
+fn a_snapshot_runs_on_from_its_state_and_its_scene_file_is_watched() {
+    let dir = temp_dir("snapshot");
+    let src = format!("{}{TICKING}", scene(1));
+    std::fs::write(dir.join("scene.lua"), &src).unwrap();
+    let made = Command::new(env!("CARGO_BIN_EXE_physbox"))
+        .current_dir(&dir)
+        .args(["run", "scene.lua", "--headless", "--steps", "200"])
+        .args(["--snapshot", "out/s.json"])
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let mut w = Watch::spawn(dir, "out/s.json", &[], "watching scene.lua");
+    assert!(
+        w.seen[0].contains("the scene of the snapshot out/s.json"),
+        "{:?}",
+        w.seen
+    );
+    // It runs on from step 200, not from the file's start.
+    let tick = w.expect("tick");
+    let step: u64 = tick["tick ".len()..].parse().unwrap();
+    assert!(step > 200, "{tick}");
+    // A save of the scene reloads it, keeping the snapshot's bodies.
+    std::fs::write(w.path("scene.lua"), format!("{}{TICKING}", scene(2))).unwrap();
+    let l = w.expect("reload");
+    assert!(l.contains("kept 3, moved 0, new 1, removed 0"), "{l}");
+}
+
+#[test]
+fn a_damaged_snapshot_is_refused_not_watched() {
+    let dir = temp_dir("bad-snapshot");
+    std::fs::write(dir.join("s.json"), "{\"physbox_snapshot\": 1,\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_physbox"))
+        .current_dir(&dir)
+        .args(["run", "s.json", "--headless", "--watch"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // (It used to watch forever with nothing loaded.)
+    let end = Instant::now() + WAIT;
+    while child.try_wait().unwrap().is_none() && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(1), "{stdout} {stderr}");
+    assert!(!stdout.contains("watching"), "{stdout}");
+    assert!(
+        stderr.contains("s.json: not a physbox snapshot") && !stderr.contains("unexpected symbol"),
+        "{stderr}"
+    );
 }

@@ -85,3 +85,34 @@ fn a_snapshot_with_double_precision_tree_boxes_opens() {
     };
     scene.step(10).unwrap();
 }
+
+/// `physbox check` opens a snapshot as `run` does: a good one is ok, a
+/// damaged one is the snapshot's error, never Lua's parse error on JSON.
+#[test]
+fn check_opens_a_snapshot_as_run_does() {
+    let (snap, text) = saved_snapshot("check");
+    let dir = snap.parent().unwrap();
+    let check = || {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_physbox"))
+            .current_dir(dir)
+            .args(["check", "snap.json"])
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (code, stdout, stderr) = check();
+    assert_eq!(code, Some(0), "{stdout} {stderr}");
+    assert!(
+        stdout.contains("snap.json: ok (a snapshot of scene.lua at step 10, 1 body)"),
+        "{stdout}"
+    );
+    std::fs::write(&snap, text.replace("\"dt\":", "\"dt\":-")).unwrap();
+    let (code, stdout, stderr) = check();
+    assert_eq!(code, Some(1), "{stdout} {stderr}");
+    assert!(stderr.contains("snap.json: dt"), "{stderr}");
+    assert!(!stderr.contains("unexpected symbol"), "{stderr}");
+}

@@ -2,7 +2,7 @@
 //! `verify`: 0 WIN, 1 error, 2 usage, 3 LOSE, 4 NO RESULT.
 
 use super::headless::{self, RunRequest};
-use crate::script::{limits, Scene, SceneOptions};
+use crate::script::{limits, SceneOptions};
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -65,7 +65,7 @@ pub struct Limits {
 pub enum Command {
     /// Run a scene: in a window, or with --headless for N steps
     Run {
-        /// The scene file (.lua)
+        /// The scene file (.lua), or a snapshot (.json) to run on from
         scene: PathBuf,
         /// Run without a window (the other options need it)
         #[arg(long)]
@@ -97,7 +97,8 @@ pub enum Command {
         size: (u32, u32),
         /// Hot reload without a window: run in real time until killed, reload
         /// on every save of the scene or a file it requires, print one line
-        /// per reload (--steps and the output options are not used)
+        /// per reload (--steps and the output options are not used; a
+        /// snapshot runs on from its state and its scene file is watched)
         #[arg(long, requires = "headless")]
         watch: bool,
         /// With --watch: exit after N reloads (successful or failed)
@@ -125,8 +126,10 @@ pub enum Command {
         /// The folder (made if missing; existing files are never overwritten)
         dir: PathBuf,
     },
-    /// Load a scene and report errors (exit 1 if it fails)
+    /// Load a scene, or open a snapshot (.json) as `run` would, and report
+    /// errors (exit 1 if it fails)
     Check {
+        /// The scene (.lua) or snapshot (.json)
         scene: PathBuf,
         #[command(flatten)]
         limits: Limits,
@@ -371,14 +374,26 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 Ok(o) => o,
                 Err(m) => return usage(&m),
             };
-            match Scene::load(&scene, &options) {
+            // A snapshot is checked as `run` opens it: the file's every
+            // field, then its scene run and the state restored.
+            match super::snapshot::load_any(&scene, &options) {
                 Ok(s) => {
                     let w = s.world();
-                    println!(
-                        "{}: ok ({} bodies)",
-                        crate::script::scene::shown_path(&scene),
-                        w.body_count()
-                    );
+                    let shown = crate::script::scene::shown_path;
+                    let bodies = match w.body_count() {
+                        1 => "1 body".to_string(),
+                        n => format!("{n} bodies"),
+                    };
+                    if super::snapshot::is_snapshot(&scene) {
+                        println!(
+                            "{}: ok (a snapshot of {} at step {}, {bodies})",
+                            shown(&scene),
+                            shown(s.path()),
+                            w.step_count(),
+                        );
+                    } else {
+                        println!("{}: ok ({bodies})", shown(&scene));
+                    }
                     ExitCode::SUCCESS
                 }
                 Err(e) => {

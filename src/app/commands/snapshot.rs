@@ -219,6 +219,17 @@ pub fn load_any(path: &Path, options: &SceneOptions) -> Result<Scene, SceneError
 
 /// Re-run the snapshot's scene, then restore the saved state into it.
 pub fn open(path: &Path, options: &SceneOptions) -> Result<Scene, SceneError> {
+    let (scene_file, saved) = checked(path)?;
+    let mut scene = Scene::load(&scene_file, options)?;
+    scene.sim_mut().restore(saved);
+    Ok(scene)
+}
+
+/// A snapshot read and checked completely, before its scene runs (a bad
+/// file costs no scene load): its scene file and the state to restore.
+/// Errors are the snapshot's (`snap.json: field: ...`); the scene's own
+/// come from loading it.
+pub fn checked(path: &Path) -> Result<(PathBuf, SavedState), SceneError> {
     let snap = read(path)?;
     let scene_file = locate(&snap, path)?;
     let mut saved = SavedState {
@@ -229,11 +240,8 @@ pub fn open(path: &Path, options: &SceneOptions) -> Result<Scene, SceneError> {
         random: snap.random,
         lua_forces: snap.lua_forces,
     };
-    // Checked before the scene runs: a bad file costs no scene load.
     saved
         .check()
         .map_err(|m| SceneError::new(format!("{}: {m}", path.display())))?;
-    let mut scene = Scene::load(&scene_file, options)?;
-    scene.sim_mut().restore(saved);
-    Ok(scene)
+    Ok((scene_file, saved))
 }

@@ -1,5 +1,6 @@
 //! `physbox run SCENE --headless --watch`: the window's reload loop without
-//! a window, for scripting and tests. The scene runs in real time (its
+//! a window, for scripting and tests. SCENE may be a snapshot: it runs on
+//! from the saved state and its scene file is watched, as in the window. The scene runs in real time (its
 //! fixed steps paced by the wall clock, as in the window); every settled
 //! save reloads it between steps and prints one line to stdout, flushed:
 //!
@@ -27,12 +28,14 @@ use super::mode::ReloadMode;
 use super::reloader::{back_text, deleted_text, failed_text, ReloadAttempt, Reloader};
 use super::timing::{latency_line, Timing};
 use crate::app::clock::FixedStep;
+use crate::app::commands::snapshot;
 use crate::app::history::driver::step_once;
 use crate::app::history::driver::Driver;
 use crate::app::history::input_log::Entry;
 use crate::app::history::replay::{hash_text, Replay};
 use crate::app::view;
 use crate::render::Renderer;
+use crate::script::scene::shown_path;
 use crate::script::{Scene, SceneError, SceneOptions};
 use std::io::Write;
 use std::path::PathBuf;
@@ -64,19 +67,41 @@ fn say(line: &str) {
 }
 
 pub fn run(req: &WatchRequest) -> Result<(), SceneError> {
-    let mut scene = match Scene::load(&req.scene, &req.options) {
-        Ok(s) => s,
+    // A snapshot runs on from its saved state and its scene file is what is
+    // watched, as in the window. A snapshot that cannot be read or checked
+    // is an error: there is no scene file to watch.
+    let (scene_file, saved) = if snapshot::is_snapshot(&req.scene) {
+        let (file, saved) = snapshot::checked(&req.scene)?;
+        (file, Some(saved))
+    } else {
+        (req.scene.clone(), None)
+    };
+    let mut scene = match Scene::load(&scene_file, &req.options) {
+        Ok(mut s) => {
+            if let Some(saved) = saved {
+                s.sim_mut().restore(saved);
+            }
+            s
+        }
         Err(e) => {
             // Like the window: start empty and wait for a good save.
             say(&format!("load failed: {e}"));
-            Scene::from_source(&req.scene, "", &req.options)?
+            Scene::from_source(&scene_file, "", &req.options)?
         }
     };
     let mut reloader = Reloader::new(&scene);
     if let Some(why) = reloader.problem() {
         return Err(SceneError::new(format!("cannot watch: {why}")));
     }
-    say(&reloader.describe());
+    if scene_file == req.scene {
+        say(&reloader.describe());
+    } else {
+        say(&format!(
+            "{}, the scene of the snapshot {}",
+            reloader.describe(),
+            shown_path(&req.scene)
+        ));
+    }
     let mut renderer = Renderer::new();
     let mut clock = FixedStep::default();
     let mut last = Instant::now();
