@@ -116,3 +116,69 @@ fn check_opens_a_snapshot_as_run_does() {
     assert!(stderr.contains("snap.json: dt"), "{stderr}");
     assert!(!stderr.contains("unexpected symbol"), "{stderr}");
 }
+
+/// The scene's body records are checked like the world: a lowered
+/// `next_id` (new bodies took live ids), no records at all (every body
+/// dumped as id 0 with no source), a repeated or zero id.
+#[test]
+fn body_ids_and_records_are_checked() {
+    let dir = temp_dir("ids");
+    let scene_path = dir.join("scene.lua");
+    std::fs::write(
+        &scene_path,
+        "for i = 1, 3 do circle { r = 0.5, x = i * 2, y = 2 } end\n",
+    )
+    .unwrap();
+    let mut scene = Scene::load(&scene_path, &SceneOptions::default()).unwrap();
+    scene.step(10).unwrap();
+    let snap = dir.join("snap.json");
+    snapshot::save(&scene, &snap).unwrap();
+    let text = std::fs::read_to_string(&snap).unwrap();
+    let good: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(good["next_id"], 4);
+    let refused = |edit: &dyn Fn(&mut serde_json::Value), expect: &str| {
+        let mut v = good.clone();
+        edit(&mut v);
+        std::fs::write(&snap, serde_json::to_string(&v).unwrap()).unwrap();
+        let err = match snapshot::open(&snap, &SceneOptions::default()) {
+            Ok(_) => panic!("opened with {expect:?} expected"),
+            Err(e) => e.to_string(),
+        };
+        assert!(err.contains(&format!("snap.json: {expect}")), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    };
+    refused(
+        &|v| v["next_id"] = 1.into(),
+        "next_id: 1 is not above the largest body id 3",
+    );
+    refused(
+        &|v| v["next_id"] = 3.into(),
+        "next_id: 3 is not above the largest body id 3",
+    );
+    refused(
+        &|v| v["next_id"] = serde_json::json!(u64::MAX),
+        "next_id: 18446744073709551615 is out of range",
+    );
+    refused(
+        &|v| v["bodies"] = serde_json::json!([]),
+        "bodies: body 0#1 of the world has no record",
+    );
+    refused(
+        &|v| {
+            v["bodies"].as_array_mut().unwrap().remove(1);
+        },
+        "bodies: body 1#1 of the world has no record",
+    );
+    refused(
+        &|v| v["bodies"][2]["id"] = 1.into(),
+        "bodies[2].id: 1 is already the id of bodies[0]",
+    );
+    refused(
+        &|v| v["bodies"][0]["id"] = 0.into(),
+        "bodies[0].id: 0 is not a body id",
+    );
+    // The file as saved still opens, and continues with new ids.
+    std::fs::write(&snap, &text).unwrap();
+    let scene = snapshot::open(&snap, &SceneOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(scene.world().step_count(), 10);
+}

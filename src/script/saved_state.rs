@@ -41,7 +41,10 @@ impl SavedState {
     /// Check a state read from a file before it replaces a scene's (see
     /// `World::check_restored`); errors name the field
     /// (`bodies[0].index: …`). A body index of 4294967295 used to abort on
-    /// a 274 GB allocation.
+    /// a 274 GB allocation. Every live body has exactly one record, with a
+    /// stable id of its own below `next_id`: a file without records dumped
+    /// every body as `"id": 0` with no source, and a lowered `next_id` gave
+    /// new bodies the ids of live ones.
     pub fn check(&mut self) -> Result<(), String> {
         if !(self.dt > 0.0 && self.dt <= 1.0) {
             return Err(format!(
@@ -77,13 +80,62 @@ impl SavedState {
                 ));
             }
         }
+        self.check_ids()?;
+        if let Some(missing) = self
+            .world
+            .body_ids()
+            .into_iter()
+            .find(|id| !seen[id.index as usize])
+        {
+            return Err(format!(
+                "bodies: body {}#{} of the world has no record (every live body needs one, with its id)",
+                missing.index, missing.generation
+            ));
+        }
         for (k, f) in self.lua_forces.iter().enumerate() {
             f.check(capacity)
                 .map_err(|m| format!("lua_forces[{k}]: {m}"))?;
         }
         Ok(())
     }
+
+    /// Stable ids: non-zero, each body's own, all below `next_id` (which
+    /// stays where ids remain exact integers in Lua and JSON).
+    fn check_ids(&self) -> Result<(), String> {
+        let mut owner: std::collections::HashMap<u64, usize> = Default::default();
+        for (k, b) in self.bodies.iter().enumerate() {
+            if b.id == 0 {
+                return Err(format!(
+                    "bodies[{k}].id: 0 is not a body id (ids start at 1)"
+                ));
+            }
+            if let Some(first) = owner.insert(b.id, k) {
+                return Err(format!(
+                    "bodies[{k}].id: {} is already the id of bodies[{first}]",
+                    b.id
+                ));
+            }
+        }
+        if self.next_id > MAX_NEXT_ID {
+            return Err(format!(
+                "next_id: {} is out of range (at most 2^53 = {MAX_NEXT_ID})",
+                self.next_id
+            ));
+        }
+        let largest = self.bodies.iter().map(|b| b.id).max().unwrap_or(0);
+        if self.next_id <= largest {
+            return Err(format!(
+                "next_id: {} is not above the largest body id {largest}",
+                self.next_id
+            ));
+        }
+        Ok(())
+    }
 }
+
+/// The largest `next_id` a file may give: ids are integers that Lua and
+/// JSON readers (doubles) hold exactly up to 2^53.
+const MAX_NEXT_ID: u64 = 1 << 53;
 
 impl Sim {
     /// The state to write into a snapshot.
