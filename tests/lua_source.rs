@@ -140,3 +140,100 @@ fn bodies_from_a_required_module_name_the_module() {
     assert!(src.ends_with("parts.lua:3"), "{src}");
     assert!(from.ends_with("scene.lua:3"), "{from}");
 }
+
+/// A reopened snapshot names the same `source` as the uninterrupted run:
+/// bodies `update` made (the re-run of the file does not make them) and
+/// bodies the file made (not the scene's absolute path). Snapshots from
+/// before origins were saved still open.
+#[test]
+fn a_reopened_snapshot_keeps_every_body_source() {
+    let dir = common::temp_dir("snapshot");
+    std::fs::write(
+        dir.join("parts.lua"),
+        "local M = {}\nfunction M.ball(x)\n  return circle { r = 0.2, x = x, y = 3 }\nend\nreturn M\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("scene.lua"),
+        "local parts = require 'parts'\nbox { w = 20, h = 1, static = true }\n\
+         function update()\n  if world.steps % 10 == 0 then\n    circle { r = 0.2, y = 4 }\n\
+         \x20   parts.ball(1)\n  end\nend\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_physbox"))
+            .current_dir(&dir)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{args:?}: {o:?}");
+    };
+    let sources = |file: &str| -> Vec<(u64, serde_json::Value)> {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v["bodies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| (b["id"].as_u64().unwrap(), b["source"].clone()))
+            .collect()
+    };
+    run(&[
+        "run",
+        "scene.lua",
+        "--headless",
+        "--steps",
+        "41",
+        "--dump",
+        "straight.json",
+    ]);
+    run(&[
+        "run",
+        "scene.lua",
+        "--headless",
+        "--steps",
+        "40",
+        "--snapshot",
+        "out/s.json",
+    ]);
+    run(&[
+        "run",
+        "out/s.json",
+        "--headless",
+        "--steps",
+        "1",
+        "--dump",
+        "reopened.json",
+    ]);
+    let straight = sources("straight.json");
+    assert_eq!(straight.len(), 1 + 2 * 4, "{straight:?}");
+    assert_eq!(straight[0].1, "scene.lua:2");
+    assert_eq!(straight[1].1, "scene.lua:5");
+    assert!(
+        straight[2].1.as_str().unwrap().ends_with("parts.lua:3"),
+        "{straight:?}"
+    );
+    assert_eq!(sources("reopened.json"), straight);
+
+    // A snapshot saved before bodies kept their origin: it opens; the
+    // bodies the file makes have theirs from the re-run, the others none.
+    let snap = dir.join("out/s.json");
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&snap).unwrap()).unwrap();
+    for b in v["bodies"].as_array_mut().unwrap() {
+        assert!(b.as_object_mut().unwrap().remove("source").is_some());
+    }
+    std::fs::write(&snap, serde_json::to_string(&v).unwrap()).unwrap();
+    run(&[
+        "run",
+        "out/s.json",
+        "--headless",
+        "--steps",
+        "1",
+        "--dump",
+        "old.json",
+    ]);
+    let old = sources("old.json");
+    assert_eq!(old[0].1, "scene.lua:2");
+    assert!(old[1].1.is_null(), "{old:?}");
+}

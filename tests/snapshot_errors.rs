@@ -177,6 +177,14 @@ fn body_ids_and_records_are_checked() {
         &|v| v["bodies"][0]["id"] = 0.into(),
         "bodies[0].id: 0 is not a body id",
     );
+    refused(
+        &|v| v["bodies"][1]["source"]["kind"] = "hinge".into(),
+        "bodies[1].source.kind: 'hinge' is not a body constructor",
+    );
+    refused(
+        &|v| v["bodies"][1]["source"]["line"] = 0.into(),
+        "bodies[1].source.line: 0 is not a line",
+    );
     // The file as saved still opens, and continues with new ids.
     std::fs::write(&snap, &text).unwrap();
     let scene = snapshot::open(&snap, &SceneOptions::default()).unwrap_or_else(|e| panic!("{e}"));

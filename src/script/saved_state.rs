@@ -1,14 +1,18 @@
 //! Saving and restoring what a running scene holds besides its Lua state,
 //! for the F5 snapshot file (`app/commands/snapshot.rs` writes it): the
-//! world, the step size, and each body's stable id and colour. Restoring
-//! re-uses the Lua-side data (a `b.force` callback) of every body the re-run
-//! scene file made in the very same slot.
+//! world, the step size, and each body's stable id, colour and origin.
+//! Restoring re-uses the Lua-side data (a `b.force` callback) and origin of
+//! every body the re-run scene file made in the very same slot; the others
+//! (made by callbacks while the scene ran) take their saved origin, so a
+//! reopened snapshot names the same `source` lines as the uninterrupted run.
 
 use super::force_verlet::LuaForce;
+use super::origin::Origin;
 use super::random::Random;
 use super::sim::{SceneBody, Sim};
 use crate::physics::World;
 use serde::{Deserialize, Serialize};
+use std::rc::Rc;
 
 /// The scene-side record of one body in a snapshot file (the world keeps no
 /// colours or stable ids). Its serialised form is part of the file format.
@@ -18,6 +22,76 @@ pub struct SavedBody {
     pub generation: u32,
     pub id: u64,
     pub color: Option<String>,
+    /// Where the scene made it (files from before origins were saved have
+    /// none; neither has a body the window made).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<SavedOrigin>,
+}
+
+/// A body's `Origin` in a snapshot. The scene file is not named (it is the
+/// snapshot's `scene`, reached by whatever path reopens it); a module is,
+/// by its chunk name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedOrigin {
+    /// The constructor: "box", "circle", "polygon", "segment", "rope".
+    pub kind: String,
+    /// The module the call is in; absent: the scene file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub module: Option<String>,
+    pub line: u32,
+    /// For a call inside a function: the scene file's line that led there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub called_from: Option<u32>,
+}
+
+/// The constructors that make bodies (an origin's `kind`).
+const BODY_KINDS: [&str; 5] = ["box", "circle", "polygon", "segment", "rope"];
+
+impl SavedOrigin {
+    fn of(o: &Origin, scene_file: &Rc<str>) -> SavedOrigin {
+        SavedOrigin {
+            kind: o.kind.to_string(),
+            module: (*o.file != **scene_file).then(|| o.file.to_string()),
+            line: o.line,
+            called_from: o.call_site.as_ref().map(|(_, l)| *l),
+        }
+    }
+
+    /// Back to an origin in the scene now running from `scene_file`
+    /// (`None` for a kind `check` would have refused).
+    fn origin(&self, scene_file: &Rc<str>) -> Option<Origin> {
+        let kind = BODY_KINDS.into_iter().find(|k| *k == self.kind)?;
+        Some(Origin {
+            kind,
+            file: self.module.as_deref().map_or(scene_file.clone(), Rc::from),
+            line: self.line,
+            call_site: self.called_from.map(|l| (scene_file.clone(), l)),
+        })
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if !BODY_KINDS.contains(&self.kind.as_str()) {
+            return Err(format!(
+                "kind: '{}' is not a body constructor ({})",
+                self.kind,
+                BODY_KINDS.join(", ")
+            ));
+        }
+        if self.line == 0 || self.called_from == Some(0) {
+            let field = if self.line == 0 {
+                "line"
+            } else {
+                "called_from"
+            };
+            return Err(format!("{field}: 0 is not a line (lines start at 1)"));
+        }
+        if let Some(m) = &self.module {
+            if m.is_empty() || m.len() > 4096 || m.chars().any(char::is_control) {
+                return Err("module: not a file name".into());
+            }
+        }
+        Ok(())
+    }
 }
 
 /// A scene's state as a snapshot keeps it.
@@ -78,6 +152,9 @@ impl SavedState {
                     "bodies[{k}].index: body {} is listed twice",
                     b.index
                 ));
+            }
+            if let Some(o) = &b.source {
+                o.check().map_err(|m| format!("bodies[{k}].source.{m}"))?;
             }
         }
         self.check_ids()?;
@@ -151,6 +228,10 @@ impl Sim {
                     generation: id.generation,
                     id: e.id,
                     color: e.color.clone(),
+                    source: e
+                        .origin
+                        .as_ref()
+                        .map(|o| SavedOrigin::of(o, &self.scene_file)),
                 })
             })
             .collect();
@@ -180,6 +261,10 @@ impl Sim {
                 .and_then(|e| e.take())
                 .filter(|e| e.generation == b.generation);
             let (force, origin) = kept.map_or((None, None), |e| (e.force, e.origin));
+            // The re-run's origin is the file as it is now; a body it did
+            // not make (a callback's) has the one it was saved with.
+            let origin =
+                origin.or_else(|| b.source.as_ref().and_then(|o| o.origin(&self.scene_file)));
             scene_bodies[i] = Some(SceneBody {
                 generation: b.generation,
                 id: b.id,

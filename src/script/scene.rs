@@ -131,7 +131,8 @@ impl Scene {
         let lua = vm::new_lua(opts.memory_limit).map_err(setup)?;
         let watchdog = Watchdog::new(&lua, opts.time_limit, shown.clone(), opts.sample_interval)
             .map_err(setup)?;
-        let mut sim = Sim::new(World::new(WorldSettings::default()));
+        let scene_file: Rc<str> = Rc::from(shown.as_str());
+        let mut sim = Sim::new(World::new(WorldSettings::default()), scene_file.clone());
         sim.world.set_limits(opts.world_limits);
         sim.step_time_limit = opts.step_time_limit;
         sim.console.echo = opts.echo;
@@ -166,7 +167,7 @@ impl Scene {
             keys_polled: RefCell::new(Vec::new()),
             mouse: Cell::new((0.0, 0.0)),
             forces: RefCell::new(None),
-            scene_file: Rc::from(shown.as_str()),
+            scene_file,
             texts: RefCell::new(std::collections::HashMap::new()),
             clock_read: RefCell::new(None),
         });

@@ -157,10 +157,13 @@ pub struct Sim {
     pub(super) rope_looks: HashMap<BodyId, JointLook>,
     /// The longest one physics step may take (`SceneOptions`).
     pub(super) step_time_limit: std::time::Duration,
+    /// The scene file as its chunk is named (`scenes/x.lua`); origins in
+    /// it share this string (`SceneContext::scene_file` is the same).
+    pub(super) scene_file: Rc<str>,
 }
 
 impl Sim {
-    pub(super) fn new(world: World) -> Sim {
+    pub(super) fn new(world: World, scene_file: Rc<str>) -> Sim {
         Sim {
             world,
             dt: 1.0 / 60.0,
@@ -186,6 +189,7 @@ impl Sim {
             joint_looks: HashMap::new(),
             rope_looks: HashMap::new(),
             step_time_limit: crate::script::scene::DEFAULT_STEP_TIME_LIMIT,
+            scene_file,
         }
     }
 

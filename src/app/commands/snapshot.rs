@@ -199,6 +199,12 @@ fn locate(snap: &Snapshot, file: &Path) -> Result<PathBuf, SceneError> {
     for c in candidates {
         let Ok(real) = c.canonicalize() else { continue };
         if real.is_file() && roots.iter().any(|r| real.starts_with(r)) {
+            // The scene as it was given when the snapshot was saved, when
+            // that still names this file from here: origins (`--dump`'s
+            // `source`) then read as in the uninterrupted run, not absolute.
+            if snap.scene.canonicalize().is_ok_and(|g| g == real) {
+                return Ok(snap.scene.clone());
+            }
             return Ok(c);
         }
     }
