@@ -225,6 +225,60 @@ fn malformed_solutions_name_the_file_line_and_column() {
     );
 }
 
+/// Parts go where the scene API could put a body (docs/lua-api.md,
+/// "Ranges"): x = 1e308 and angle = 1e300 were placed and replayed.
+#[test]
+fn parts_outside_the_documented_ranges_are_refused_naming_part_field_and_range() {
+    let dir = temp_dir("ranges");
+    let part = |x: &str, y: &str, angle: &str| {
+        format!(
+            "{{ \"level\": \"01_bridge.lua\", \"parts\": [ {{ \"kind\": \"plank\", \"x\": 1, \"y\": 1 }},\n  {{ \"kind\": \"box\", \"x\": {x}, \"y\": {y}, \"angle\": {angle} }} ] }}"
+        )
+    };
+    let cases = [
+        (
+            "x",
+            part("1e308", "0", "0"),
+            "parts[1] (box): x must be from -1e9 to 1e9, got 1e308",
+        ),
+        (
+            "y",
+            part("0", "-2e9", "0"),
+            "parts[1] (box): y must be from -1e9 to 1e9, got -2e9",
+        ),
+        (
+            "angle",
+            part("0", "0", "1e300"),
+            "parts[1] (box): angle must be from -1e6 to 1e6, got 1e300",
+        ),
+    ];
+    for (name, text, want) in cases {
+        let path = dir.join(format!("{name}.json"));
+        std::fs::write(&path, text).unwrap();
+        let err = Solution::load(&path).err().unwrap();
+        assert!(
+            err.contains(&format!("{name}.json: {want}")),
+            "{name}: {err}"
+        );
+    }
+    // At the edges of the ranges they are read.
+    let path = dir.join("edge.json");
+    std::fs::write(&path, part("-1e9", "1e9", "1e6")).unwrap();
+    Solution::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    // The command says so with exit status 1.
+    std::fs::write(&path, part("1e308", "0", "1e300")).unwrap();
+    let (code, _, err) = physbox(&[
+        "verify",
+        "scenes/puzzles/01_bridge.lua",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("parts[1] (box): x must be from -1e9 to 1e9"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_solution_saved_with_a_byte_order_mark_is_read() {
     let dir = temp_dir("bom");

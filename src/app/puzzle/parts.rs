@@ -85,6 +85,20 @@ pub struct Part {
     pub angle: f64,
 }
 
+impl Part {
+    /// Is the part where the scene API could put a body: coordinates and
+    /// angle within their documented ranges (docs/lua-api.md, "Ranges")?
+    /// A solution file may say anything (x = 1e308 was placed).
+    pub fn check(&self) -> Result<(), String> {
+        for (field, v) in [("x", self.x), ("y", self.y), ("angle", self.angle)] {
+            if let Some(m) = crate::script::ranges::out_of_range(field, field, v) {
+                return Err(m);
+            }
+        }
+        Ok(())
+    }
+}
+
 const PART_COLOR: &str = "#ffa726";
 const BOX_HALF: f64 = 0.25;
 const BALL_RADIUS: f64 = 0.25;

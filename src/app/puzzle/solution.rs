@@ -98,6 +98,10 @@ impl Solution {
                 e.column()
             )
         })?;
+        for (i, p) in sol.parts.iter().enumerate() {
+            p.check()
+                .map_err(|m| format!("{shown}: parts[{i}] ({}): {m}", p.kind.name()))?;
+        }
         input_log::check(&sol.keys, &shown.to_string())?;
         Ok(sol)
     }
