@@ -1,6 +1,7 @@
 //! The command line's pictures: `--screenshot`, `--frames DIR --every K`,
 //! and what `physbox` does with no display (says so, runs ten simulated
-//! seconds headless, writes a screenshot and says where).
+//! seconds headless, writes a screenshot and says where); every output
+//! option makes its missing folders, and a bad path fails before the run.
 
 mod common;
 use common::temp_dir;
@@ -174,4 +175,109 @@ fn a_run_piped_into_head_stops_quietly() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(stderr.is_empty(), "{stderr}");
+}
+
+/// `--dump` and `--csv` make missing folders as `--screenshot` and
+/// `--snapshot` do (they failed after the whole run), and a path that cannot
+/// be written is an error before the scene even loads.
+#[test]
+fn every_output_makes_its_folders_and_a_bad_path_fails_before_the_run() {
+    let dir = temp_dir("outputs");
+    let scene = format!("{SCENE}print('loaded')\nfunction update() plot('y', 1) end\n");
+    std::fs::write(dir.join("s.lua"), scene).unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "run",
+            "s.lua",
+            "--headless",
+            "--steps",
+            "5",
+            "--size",
+            "64x36",
+        ];
+        args.extend_from_slice(extra);
+        let o = physbox(&dir, &args);
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (code, _, err) = run(&[
+        "--dump",
+        "nd/a.json",
+        "--csv",
+        "nd2/deep/a.csv",
+        "--snapshot",
+        "nd3/a.json",
+        "--screenshot",
+        "sub/dir/x.png",
+        "--frames",
+        "fr/ames",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    for f in [
+        "nd/a.json",
+        "nd2/deep/a.csv",
+        "nd3/a.json",
+        "sub/dir/x.png",
+        "fr/ames/frame_000000.png",
+    ] {
+        assert!(dir.join(f).is_file(), "{f} was not written");
+    }
+    // A folder that cannot be made (a file is in the way): refused before
+    // the scene runs (it would print 'loaded'), naming the option.
+    std::fs::write(dir.join("afile"), "x").unwrap();
+    for (flag, path) in [
+        ("--dump", "afile/a.json"),
+        ("--csv", "afile/a.csv"),
+        ("--snapshot", "afile/a.json"),
+        ("--screenshot", "afile/a.png"),
+    ] {
+        let (code, out, err) = run(&[flag, path]);
+        assert_eq!(code, Some(1), "{flag}: {out} {err}");
+        assert!(
+            !out.contains("loaded"),
+            "{flag}: the scene ran first: {out}"
+        );
+        assert!(
+            err.contains(&format!("for {path} ({flag})")),
+            "{flag}: {err}"
+        );
+    }
+    let (code, out, err) = run(&["--frames", "afile/frames"]);
+    assert_eq!(code, Some(1), "{out} {err}");
+    assert!(
+        !out.contains("loaded") && err.contains("(--frames)"),
+        "{err}"
+    );
+    // A folder where a file should go, and one file named twice.
+    let (code, _, err) = run(&["--dump", "nd"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("cannot write nd (--dump): it is a folder"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["--dump", "o.json", "--snapshot", "./o.json"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("--dump and --snapshot both name"), "{err}");
+    assert!(!dir.join("o.json").exists());
+    // verify's pictures too: before the replay, naming the option.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let level = root.join("scenes/puzzles/01_bridge.lua");
+    let solution = root.join("scenes/puzzles/solutions/01_bridge.json");
+    let o = physbox(
+        &dir,
+        &[
+            "verify",
+            level.to_str().unwrap(),
+            solution.to_str().unwrap(),
+            "--screenshot",
+            "afile/end.png",
+        ],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("for afile/end.png (--screenshot)"), "{err}");
+    assert!(String::from_utf8_lossy(&o.stdout).is_empty());
 }

@@ -420,11 +420,6 @@ pub fn main_with(cli: Cli) -> ExitCode {
             if every == 0 {
                 return usage("--every must be at least 1");
             }
-            if let Some(dir) = &frames {
-                if let Err(e) = std::fs::create_dir_all(dir) {
-                    return usage(&format!("cannot create {}: {e}", dir.display()));
-                }
-            }
             let pictures = crate::app::puzzle::verify::Pictures {
                 screenshot,
                 frames: frames.map(|d| (d, every)),

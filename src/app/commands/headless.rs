@@ -1,6 +1,7 @@
 //! Running a scene without a window: load, step N times, write the outputs.
 
 use super::export::{dump_json, plots_csv};
+use super::outputs::{self, Output};
 use super::progress::Progress;
 use crate::app::history::driver::{apply_due, step_once, Driver};
 use crate::app::history::input_log::Entry;
@@ -69,6 +70,24 @@ pub fn run(req: &RunRequest) -> Result<RunReport, SceneError> {
     if matches!(req.frames, Some((_, 0))) {
         return Err(SceneError::new("--every must be at least 1"));
     }
+    // Every output path is made ready first: a long run must not fail at
+    // its end over a missing folder.
+    let files: Vec<Output> = [
+        ("--dump", &req.dump),
+        ("--csv", &req.csv),
+        ("--snapshot", &req.snapshot),
+        ("--screenshot", &req.screenshot),
+    ]
+    .into_iter()
+    .filter_map(|(flag, p)| {
+        Some(Output {
+            flag,
+            path: p.as_deref()?,
+        })
+    })
+    .collect();
+    let frames = req.frames.as_ref().map(|(d, _)| d.as_path());
+    outputs::prepare(&files, frames).map_err(SceneError::new)?;
     // A scene, or a snapshot of one (restored, then run on).
     let mut scene = super::snapshot::load_any(&req.scene, &req.options)?;
     let steps = match req.seconds {
@@ -144,8 +163,7 @@ pub fn run(req: &RunRequest) -> Result<RunReport, SceneError> {
 }
 
 fn write(path: &Path, text: &str) -> Result<(), SceneError> {
-    std::fs::write(path, text)
-        .map_err(|e| SceneError::new(format!("cannot write {}: {e}", path.display())))
+    outputs::write(path, text).map_err(SceneError::new)
 }
 
 /// One line about a finished run.

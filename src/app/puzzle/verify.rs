@@ -8,6 +8,7 @@
 
 use super::play::{next_level, Puzzle};
 use super::solution::Solution;
+use crate::app::commands::outputs::{self, Output};
 use crate::app::view;
 use crate::render::{image, Renderer};
 use crate::script::{Outcome, Scene, SceneOptions};
@@ -175,6 +176,15 @@ pub fn command(
     options: &SceneOptions,
     pictures: &Pictures,
 ) -> ExitCode {
+    let shot = pictures.screenshot.as_deref().map(|path| Output {
+        flag: "--screenshot",
+        path,
+    });
+    let frames = pictures.frames.as_ref().map(|(d, _)| d.as_path());
+    if let Err(e) = outputs::prepare(shot.as_slice(), frames) {
+        eprintln!("error: {e}");
+        return ExitCode::from(1);
+    }
     let mut renderer = Renderer::new();
     let (w, h) = pictures.size;
     let mut frame_no = 0u64;

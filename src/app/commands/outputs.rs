@@ -1,0 +1,119 @@
+//! The files a headless run writes (`--dump`, `--csv`, `--screenshot`,
+//! `--snapshot`, `--frames`; `verify --screenshot`, `--frames`), made ready
+//! before the run starts: every missing folder is created, as pictures
+//! always had (`--dump nd/a.json` used to fail where `--screenshot
+//! nd/a.png` worked), and every file is checked writable, so a long run
+//! never fails at its end over a path. Two outputs naming one file are
+//! refused too (the second would silently replace the first).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// One output: the option that names it and its path.
+pub struct Output<'a> {
+    pub flag: &'static str,
+    pub path: &'a Path,
+}
+
+/// Make every output ready (see the module comment); `frames` is a folder.
+pub fn prepare(files: &[Output], frames: Option<&Path>) -> Result<(), String> {
+    let mut seen: Vec<(PathBuf, &'static str)> = Vec::new();
+    for out in files {
+        let real = file(out)?;
+        if let Some((_, first)) = seen.iter().find(|(p, _)| *p == real) {
+            return Err(format!(
+                "{first} and {} both name {}: give them different files",
+                out.flag,
+                out.path.display()
+            ));
+        }
+        seen.push((real, out.flag));
+    }
+    if let Some(dir) = frames {
+        folder("--frames", dir)?;
+    }
+    Ok(())
+}
+
+/// Write `text` to `path`, making its folder if missing.
+pub fn write(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(dir) = parent(path) {
+        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn parent(path: &Path) -> Option<&Path> {
+    path.parent().filter(|d| !d.as_os_str().is_empty())
+}
+
+/// Make the file's folder, check the file can be written (without changing
+/// one that exists, and leaving none behind that did not); its real path.
+fn file(out: &Output) -> Result<PathBuf, String> {
+    let (flag, path) = (out.flag, out.path);
+    let cannot = |e: std::io::Error| format!("cannot write {} ({flag}): {e}", path.display());
+    if let Some(dir) = parent(path) {
+        fs::create_dir_all(dir).map_err(|e| {
+            format!(
+                "cannot create the folder {} for {} ({flag}): {e}",
+                dir.display(),
+                path.display()
+            )
+        })?;
+    }
+    if path.is_dir() {
+        return Err(format!(
+            "cannot write {} ({flag}): it is a folder",
+            path.display()
+        ));
+    }
+    let existed = path.exists();
+    fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(cannot)?;
+    let real = fs::canonicalize(path).map_err(cannot)?;
+    if !existed {
+        let _ = fs::remove_file(path);
+    }
+    Ok(real)
+}
+
+/// Make the folder and check a file can be made in it.
+fn folder(flag: &str, dir: &Path) -> Result<(), String> {
+    let cannot = |e: std::io::Error| format!("cannot write into {} ({flag}): {e}", dir.display());
+    fs::create_dir_all(dir).map_err(cannot)?;
+    let probe = dir.join(format!(".physbox-probe-{}", std::process::id()));
+    fs::File::create(&probe).map_err(cannot)?;
+    let _ = fs::remove_file(&probe);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folders_are_made_files_checked_and_nothing_left_behind() {
+        let dir = std::env::temp_dir().join(format!("physbox-outputs-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let a = dir.join("x/y/a.json");
+        let b = dir.join("z/b.csv");
+        let out = |flag, path| Output { flag, path };
+        prepare(&[out("--dump", &a), out("--csv", &b)], Some(&dir.join("f"))).unwrap();
+        assert!(a.parent().unwrap().is_dir() && b.parent().unwrap().is_dir());
+        assert!(!a.exists() && !b.exists());
+        assert_eq!(fs::read_dir(dir.join("f")).unwrap().count(), 0);
+        // A file that exists is kept as it is.
+        fs::write(&a, "old").unwrap();
+        prepare(&[out("--dump", &a)], None).unwrap();
+        assert_eq!(fs::read_to_string(&a).unwrap(), "old");
+        let e = prepare(&[out("--dump", &a), out("--snapshot", &a)], None).unwrap_err();
+        assert!(e.contains("--dump and --snapshot both name"), "{e}");
+        let e = prepare(&[out("--csv", &dir)], None).unwrap_err();
+        assert!(e.contains("it is a folder"), "{e}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
