@@ -43,6 +43,16 @@ fn bad_camera_values_are_errors_with_the_line() {
         ("camera.x = 0/0", "camera.x must be a finite number"),
         ("camera.y = 'up'", "camera.y must be a number, got string"),
         ("scene { camera = {0, 0} }", "the zoom (metres visible"),
+        // Not "got number": the number is the trouble, so it is named.
+        (
+            "scene { camera = {0/0, 0, -5} }",
+            "'camera' must be {x, y, zoom} of finite numbers, got NaN at position 1",
+        ),
+        (
+            "scene { camera = {0, 1/0, 5} }",
+            "of finite numbers, got inf at position 2",
+        ),
+        ("scene { camera = {0, 'a', 5} }", "got string at position 2"),
         ("camera:follow(42)", "camera:follow"),
         (
             "local b = circle{r=1} camera:follow(b, {smooth = 1})",

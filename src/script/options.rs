@@ -236,7 +236,8 @@ impl<'a> Opts<'a> {
     }
 }
 
-fn show(v: &Value) -> String {
+/// A value in a message: a number as itself (`NaN`, `inf`), else its type.
+pub fn show(v: &Value) -> String {
     match v {
         Value::Number(n) => n.to_string(),
         other => type_name(other).to_string(),

@@ -4,7 +4,7 @@
 
 use super::color::parse_color;
 use super::error::scene_err;
-use super::options::{string_arg, type_name, Opts};
+use super::options::{show, string_arg, type_name, Opts};
 use super::sim::{Outcome, SceneContext};
 use mlua::{Lua, Value};
 
@@ -313,7 +313,7 @@ fn camera_triple(o: &Opts, t: &mlua::Table) -> mlua::Result<(f64, f64, f64)> {
             other => {
                 return Err(o.err(format!(
                     "'camera' must be {{x, y, zoom}} of finite numbers, got {} at position {}",
-                    type_name(&other),
+                    show(&other),
                     i + 1
                 )))
             }
