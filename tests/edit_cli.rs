@@ -286,3 +286,43 @@ fn a_scene_opened_through_a_symlink_is_edited_where_the_link_points() {
         }
     }
 }
+
+/// A file `run` loads can be edited: one starting with a UTF-8 byte order
+/// mark (kept, byte for byte) or a `#!` line ("does not parse: 1:
+/// unexpected character" before).
+#[test]
+fn a_byte_order_mark_or_a_hash_line_is_kept_and_the_rest_edited() {
+    let src = "\u{feff}-- saved by a Windows editor\r\nbox { name = 's', x = 1, y = 0, w = 1, h = 1 }\r\n";
+    let (dir, path) = scene_file("bom", "bom.lua", src);
+    let (code, stdout, stderr) = out(&physbox(
+        &dir,
+        &[
+            "edit",
+            "bom.lua",
+            "--body",
+            "s",
+            "--set",
+            "x=2",
+            "--set",
+            "angle=0.5",
+        ],
+    ));
+    assert_eq!(code, 0, "{stdout} {stderr}");
+    assert!(stdout.contains("bom.lua:2: x = 1 → 2"), "{stdout}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "\u{feff}-- saved by a Windows editor\r\nbox { name = 's', x = 2, y = 0, w = 1, h = 1, angle = 0.5 }\r\n"
+    );
+
+    let src = "#!/usr/bin/env physbox\nbox { name = 's', x = 1,\n  w = 1, h = 1 }\n";
+    let (dir, path) = scene_file("hash", "hash.lua", src);
+    let (code, stdout, stderr) = out(&physbox(
+        &dir,
+        &["edit", "hash.lua", "--body", "s", "--set", "x=3"],
+    ));
+    assert_eq!(code, 0, "{stdout} {stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        src.replace("x = 1", "x = 3")
+    );
+}

@@ -60,9 +60,12 @@ impl CallSite {
     }
 }
 
-/// Parse `src` as Lua 5.4; the parser's first error as `line: message`.
+/// Parse `src` as Lua 5.4, as the scene loader reads it (a byte order
+/// mark or a `#!` first line is blanked, so spans stay `src`'s byte
+/// offsets); the parser's first error as `line: message`.
 pub fn parse(src: &str) -> Result<full_moon::ast::Ast, String> {
-    full_moon::parse_fallible(src, LuaVersion::lua54())
+    let text = super::source::with_prelude_blanked(src);
+    full_moon::parse_fallible(&text, LuaVersion::lua54())
         .into_result()
         .map_err(|errors| {
             let e = &errors[0];

@@ -3,7 +3,8 @@
 //! line starting with `#` (`#!/usr/bin/env lua`) left out, as the
 //! standalone interpreter does. Line numbers stay: the `#` line becomes an
 //! empty one. Scenes that ran in `lua` failed here with "unexpected symbol"
-//! at line 1.
+//! at line 1. The write-back edits parse the same text with those bytes
+//! blanked, so files that run can be edited (and keep their BOM).
 
 use std::borrow::Cow;
 
@@ -16,9 +17,36 @@ pub fn as_lua_reads(src: &str) -> Cow<'_, str> {
     Cow::Borrowed(text)
 }
 
+/// The same text for a parser whose byte offsets must stay the file's (the
+/// write-back edits splice the file at them): the byte order mark and a `#`
+/// first line become spaces of the same length instead of being left out.
+pub fn with_prelude_blanked(src: &str) -> Cow<'_, str> {
+    let bom = if src.starts_with('\u{feff}') { 3 } else { 0 };
+    let hash = if src[bom..].starts_with('#') {
+        src[bom..].find('\n').unwrap_or(src.len() - bom)
+    } else {
+        0
+    };
+    if bom + hash == 0 {
+        return Cow::Borrowed(src);
+    }
+    Cow::Owned(format!("{}{}", " ".repeat(bom + hash), &src[bom + hash..]))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::as_lua_reads;
+    use super::{as_lua_reads, with_prelude_blanked};
+
+    #[test]
+    fn blanking_the_prelude_keeps_every_byte_offset() {
+        assert_eq!(with_prelude_blanked("x = 1\n"), "x = 1\n");
+        assert_eq!(with_prelude_blanked("\u{feff}x = 1"), "   x = 1");
+        assert_eq!(with_prelude_blanked("#!é lua\nx = 1"), "        \nx = 1");
+        assert_eq!(with_prelude_blanked("\u{feff}#!x"), "      ");
+        for s in ["\u{feff}#!é\r\ny", "#", "\u{feff}"] {
+            assert_eq!(with_prelude_blanked(s).len(), s.len(), "{s:?}");
+        }
+    }
 
     #[test]
     fn a_bom_and_a_hash_line_are_left_out_and_lines_keep_their_numbers() {
