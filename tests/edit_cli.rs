@@ -326,3 +326,23 @@ fn a_byte_order_mark_or_a_hash_line_is_kept_and_the_rest_edited() {
         src.replace("x = 1", "x = 3")
     );
 }
+
+/// An edit the scene would not load with is refused with the load error's
+/// `FILE:LINE: ...` first, like every other refusal (it began "the edit
+/// was not written: ...").
+#[test]
+fn an_edit_that_breaks_the_scene_is_refused_with_file_and_line_first() {
+    let src = "local a = 1\n\nbox { name = 's', x = 1, y = 0, w = 1, h = 1 }\n";
+    let (dir, path) = scene_file("breaks", "a.lua", src);
+    let (code, stdout, stderr) = out(&physbox(
+        &dir,
+        &["edit", "a.lua", "--body", "s", "--set", "w=-1"],
+    ));
+    assert_eq!(code, 1, "{stdout} {stderr}");
+    assert!(
+        stderr.starts_with("error: a.lua:3: box: 'w' must be a positive number, got -1"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("not written"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), src);
+}
