@@ -346,3 +346,41 @@ fn an_edit_that_breaks_the_scene_is_refused_with_file_and_line_first() {
     assert!(stderr.contains("not written"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), src);
 }
+
+/// A misspelt option gets the constructors' suggestion (`box: unknown
+/// option 'widht' — did you mean 'w'?`), also when its value is a word.
+#[test]
+fn a_misspelt_option_gets_the_constructors_suggestion() {
+    let (dir, path) = scene("suggest");
+    refused(
+        &dir,
+        &path,
+        &["edit", "scene.lua", "--body", "crate", "--set", "widht=2"],
+        "scene.lua:11: box has no option 'widht' — did you mean 'w'?",
+    );
+    refused(
+        &dir,
+        &path,
+        &["edit", "scene.lua", "--body", "ball", "--set", "raduis=2"],
+        "scene.lua:12: circle has no option 'raduis' — did you mean 'r'?",
+    );
+    // A word for an unknown option: the key is named, not the value.
+    let before = std::fs::read(&path).unwrap();
+    let (code, _, stderr) = out(&physbox(
+        &dir,
+        &[
+            "edit",
+            "scene.lua",
+            "--body",
+            "crate",
+            "--set",
+            "colour=red",
+        ],
+    ));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("no body constructor has an option 'colour' — did you mean 'color'?"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}

@@ -59,6 +59,7 @@ mod world_limits;
 pub use draw::DrawCmd;
 pub use error::SceneError;
 pub use joint_look::{JointLook, JointStyle};
+pub use options::unknown_option_hint;
 pub use origin::Origin;
 pub use saved_state::{SavedBody, SavedState};
 pub use scene::{Scene, SceneOptions};

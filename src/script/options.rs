@@ -84,9 +84,7 @@ impl<'a> Opts<'a> {
                 }
             };
             if !allowed.contains(&key.as_str()) {
-                let hint = suggest(&key, allowed)
-                    .map(|s| format!(" — did you mean '{s}'?"))
-                    .unwrap_or_else(|| format!(" (options: {})", allowed.join(", ")));
+                let hint = unknown_option_hint(&key, allowed);
                 return Err(scene_err(
                     lua,
                     format!("{what}: unknown option '{key}'{hint}"),
@@ -276,6 +274,15 @@ pub fn point_from(v: &Value) -> Result<Vec2, String> {
         ));
     }
     Ok(Vec2::new(xy[0], xy[1]))
+}
+
+/// What follows "unknown option 'widht'": ` — did you mean 'w'?`, or the
+/// options there are when none is close. The constructors and `physbox
+/// edit` say the same.
+pub fn unknown_option_hint(key: &str, allowed: &[&str]) -> String {
+    suggest(key, allowed)
+        .map(|s| format!(" — did you mean '{s}'?"))
+        .unwrap_or_else(|| format!(" (options: {})", allowed.join(", ")))
 }
 
 /// The closest known name to a misspelt one, if any is close enough.

@@ -140,7 +140,13 @@ pub fn plan_body_edit(
     let allowed = body_options(origin.kind).unwrap_or_default();
     for (key, _) in sets {
         if !allowed.contains(&key.as_str()) {
-            return Err(format!("{}: {} has no option '{key}'", origin.at(), origin.kind).into());
+            let hint = crate::script::unknown_option_hint(key, &allowed);
+            return Err(format!(
+                "{}: {} has no option '{key}'{hint}",
+                origin.at(),
+                origin.kind
+            )
+            .into());
         }
     }
     let before = current_text(scene, &file)?;

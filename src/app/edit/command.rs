@@ -48,10 +48,36 @@ pub fn parse_set(s: &str) -> Result<(String, String), String> {
         match raw.parse::<f64>() {
             Ok(v) if v.is_finite() => raw.to_string(),
             Ok(_) => return Err(format!("--set {key}: {raw} is not a finite number")),
+            Err(_) if !any_body_option(key) => {
+                // (`colour=red`: the misspelt key is the trouble, not the
+                // value.)
+                let all = all_body_options();
+                return Err(format!(
+                    "--set: no body constructor has an option '{key}'{}",
+                    crate::script::unknown_option_hint(key, &all)
+                ));
+            }
             Err(_) => return Err(format!("--set {key}: expected a number, got '{raw}'")),
         }
     };
     Ok((key.to_string(), value))
+}
+
+/// Every option of the body constructors (box, circle, polygon, segment).
+fn all_body_options() -> Vec<&'static str> {
+    let mut all: Vec<&'static str> = Vec::new();
+    for kind in ["box", "circle", "polygon", "segment"] {
+        for o in crate::script::constructors::body_options(kind).unwrap_or_default() {
+            if !all.contains(&o) {
+                all.push(o);
+            }
+        }
+    }
+    all
+}
+
+fn any_body_option(key: &str) -> bool {
+    all_body_options().contains(&key)
 }
 
 /// Run the command; see the module comment for the exit codes.
