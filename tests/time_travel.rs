@@ -188,3 +188,26 @@ fn a_bad_input_log_names_the_entry() {
         "{text}"
     );
 }
+
+/// A key no scene could ever receive is refused, the message listing the
+/// names there are ("nosuchkey" was taken and did nothing).
+#[test]
+fn an_unknown_key_name_is_refused_listing_the_keys() {
+    let dir = temp_dir("tt_nosuchkey");
+    write(&dir, "s.lua", "circle { r = 1 }");
+    write(
+        &dir,
+        "in.json",
+        r#"{"keys": [{"step": 10, "key": "nosuchkey", "pressed": true}]}"#,
+    );
+    let (code, text) = run_headless(&dir, "20");
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("in.json: key 1 ('nosuchkey' at step 10) is not a key name; the keys are \"a\"..\"z\", \"0\"..\"9\", \"f1\"..\"f12\", left, right, up, down, space"),
+        "{text}"
+    );
+    assert!(
+        text.contains("period") && text.contains("backquote"),
+        "{text}"
+    );
+}

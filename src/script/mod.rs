@@ -61,6 +61,7 @@ pub use error::SceneError;
 pub use joint_look::{JointLook, JointStyle};
 pub use options::unknown_option_hint;
 pub use origin::Origin;
+pub use output::{is_key_name, key_names_text};
 pub use saved_state::{SavedBody, SavedState};
 pub use scene::{Scene, SceneOptions};
 pub use sim::{Outcome, Sample, SceneSettings, Sim};

@@ -25,6 +25,40 @@ fn with_ctx<R>(lua: &Lua, f: impl FnOnce(&SceneContext) -> R) -> R {
     f(&ctx)
 }
 
+/// The keys with a word for a name (`platform::keys` names the window's
+/// keys so), beside "a".."z", "0".."9" and "f1".."f12".
+pub const NAMED_KEYS: [&str; 29] = [
+    "left",
+    "right",
+    "up",
+    "down",
+    "space",
+    "enter",
+    "shift",
+    "ctrl",
+    "alt",
+    "tab",
+    "escape",
+    "backspace",
+    "delete",
+    "insert",
+    "home",
+    "end",
+    "pageup",
+    "pagedown",
+    "minus",
+    "equal",
+    "leftbracket",
+    "rightbracket",
+    "backslash",
+    "semicolon",
+    "apostrophe",
+    "comma",
+    "period",
+    "slash",
+    "backquote",
+];
+
 /// Key names `on_key`, `key_down` and `scene { keys }` use: the
 /// contract's ("a".."z", "0".."9", "left", "space", "enter", ...) and the
 /// window's other keys ("period", "f5", ...).
@@ -36,40 +70,17 @@ pub fn is_key_name(k: &str) -> bool {
         .strip_prefix('f')
         .and_then(|n| n.parse::<u32>().ok())
         .is_some_and(|n| (1..=12).contains(&n));
-    single
-        || function
-        || matches!(
-            k,
-            "left"
-                | "right"
-                | "up"
-                | "down"
-                | "space"
-                | "enter"
-                | "shift"
-                | "ctrl"
-                | "alt"
-                | "tab"
-                | "escape"
-                | "backspace"
-                | "delete"
-                | "insert"
-                | "home"
-                | "end"
-                | "pageup"
-                | "pagedown"
-                | "minus"
-                | "equal"
-                | "leftbracket"
-                | "rightbracket"
-                | "backslash"
-                | "semicolon"
-                | "apostrophe"
-                | "comma"
-                | "period"
-                | "slash"
-                | "backquote"
-        )
+    single || function || NAMED_KEYS.contains(&k)
+}
+
+/// Every key name, for a message: `"a".."z", "0".."9", "f1".."f12", left, ...`.
+pub fn key_names_text() -> String {
+    let mut s = String::from("\"a\"..\"z\", \"0\"..\"9\", \"f1\"..\"f12\"");
+    for k in NAMED_KEYS {
+        s.push_str(", ");
+        s.push_str(k);
+    }
+    s
 }
 
 /// `scene { keys = {...} }`: key names, each checked.

@@ -129,12 +129,11 @@ impl Action {
     }
 }
 
-/// Names the window gives keys: lowercase letters and digits ("a", "space",
-/// "f5", "period"), as `on_key` receives them.
+/// Names the window gives keys ("a", "space", "f5", "period"), as
+/// `on_key` receives them: the scene API's list, so a log cannot press a
+/// key no scene could ever see ("nosuchkey" was taken and did nothing).
 pub fn is_key_name(k: &str) -> bool {
-    (1..=16).contains(&k.len())
-        && k.chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+    crate::script::is_key_name(k)
 }
 
 /// Check a log read from a file: names, numbers and step order. `what`
@@ -144,9 +143,10 @@ pub fn check(entries: &[Entry], what: &str) -> Result<(), String> {
         if let Action::Key { key, .. } = &e.action {
             if !is_key_name(key) {
                 return Err(format!(
-                    "{what}: key {} ('{key}' at step {}) is not a key name (\"a\"..\"z\", \"0\"..\"9\", \"space\", \"left\", ...)",
+                    "{what}: key {} ('{key}' at step {}) is not a key name; the keys are {}",
                     i + 1,
-                    e.step
+                    e.step,
+                    crate::script::key_names_text()
                 ));
             }
         }
@@ -269,6 +269,16 @@ mod tests {
         assert!(check(&bad_key, "x.json")
             .unwrap_err()
             .contains("not a key name"));
+        // Well formed, but no key is called that.
+        let no_such = vec![parse(r#"{"step": 5, "key": "nosuchkey", "pressed": true}"#)];
+        let e = check(&no_such, "x.json").unwrap_err();
+        assert!(
+            e.contains("key 1 ('nosuchkey' at step 5) is not a key name; the keys are \"a\"..\"z\", \"0\"..\"9\", \"f1\"..\"f12\", left, right"),
+            "{e}"
+        );
+        for k in ["a", "7", "f12", "space", "period", "backquote", "pagedown"] {
+            assert!(is_key_name(k), "{k}");
+        }
         let huge: Entry = parse(r#"{"step": 5, "spawn": "box", "at": [0, 0], "size": -1}"#);
         assert!(check(&[huge], "x.json").unwrap_err().contains("not finite"));
     }
