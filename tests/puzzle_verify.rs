@@ -526,3 +526,23 @@ fn the_docs_quote_level_4s_verdict_as_verify_prints_it() {
         "docs/lua-api.md does not quote `{printed}`"
     );
 }
+
+/// A solution's key entry that matches no action says what it lacks (it
+/// said "data did not match any variant of untagged enum Action").
+#[test]
+fn a_malformed_key_entry_names_what_it_lacks() {
+    let dir = temp_dir("key_entry");
+    let path = dir.join("sol.json");
+    std::fs::write(
+        &path,
+        "{ \"level\": \"01_bridge.lua\", \"parts\": [],\n \"keys\": [ {\"step\": 4, \"key\": \"space\"} ] }",
+    )
+    .unwrap();
+    let err = Solution::load(&path).err().unwrap();
+    assert!(
+        err.contains(
+            "sol.json:2:38: not a valid solution: keys: entry 1 (step 4): a \"key\" entry needs \"pressed\": true or false"
+        ),
+        "{err}"
+    );
+}

@@ -211,3 +211,32 @@ fn an_unknown_key_name_is_refused_listing_the_keys() {
         "{text}"
     );
 }
+
+/// An entry that matches no action says what it lacks, with the file's
+/// line and column ("data did not match any variant of untagged enum
+/// Action" before, with neither).
+#[test]
+fn a_malformed_entry_names_what_it_lacks_and_where() {
+    let dir = temp_dir("tt_malformed");
+    write(&dir, "s.lua", "circle { r = 1 }");
+    for (text, want) in [
+        (
+            r#"{"keys":[{"step":10,"key":"right"}]}"#,
+            r#"in.json:1:34: not an input log: entry 1 (step 10): a "key" entry needs "pressed": true or false"#,
+        ),
+        (
+            "[\n {\"step\": 1, \"let_go\": true},\n {\"step\": 5, \"spawn\": \"box\", \"at\": [0, 1]}\n]",
+            r#"in.json:3:42: not an input log: entry 2 (step 5): a "spawn" entry needs "size": a number"#,
+        ),
+        (
+            r#"{"inputs":[{"step":2,"drag_to":"here"}]}"#,
+            r#"entry 1 (step 2): "drag_to" must be a point [x, y], got "here""#,
+        ),
+    ] {
+        write(&dir, "in.json", text);
+        let (code, out) = run_headless(&dir, "20");
+        assert_eq!(code, Some(1), "{out}");
+        assert!(out.contains(want), "{text}: {out}");
+        assert!(!out.contains("untagged"), "{out}");
+    }
+}

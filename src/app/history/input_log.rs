@@ -180,6 +180,7 @@ pub fn load(path: &std::path::Path) -> Result<Vec<Entry>, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| format!("{shown}:{}:{}: not JSON: {e}", e.line(), e.column()))?;
+    let array = value.is_array();
     let list = match &value {
         serde_json::Value::Object(o) => o
             .get("inputs")
@@ -190,10 +191,44 @@ pub fn load(path: &std::path::Path) -> Result<Vec<Entry>, String> {
             })?,
         _ => value,
     };
-    let entries: Vec<Entry> =
-        serde_json::from_value(list).map_err(|e| format!("{shown}: not an input log: {e}"))?;
+    let entries: Vec<Entry> = match serde_json::from_value(list.clone()) {
+        Ok(entries) => entries,
+        Err(e) => {
+            // In words (serde only says no action matched), and where.
+            let what = super::entry_errors::first_bad_entry(&list, reads_entry)
+                .unwrap_or_else(|| e.to_string());
+            let at = position(text, array).map_or(String::new(), |(l, c)| format!(":{l}:{c}"));
+            return Err(format!("{shown}{at}: not an input log: {what}"));
+        }
+    };
     check(&entries, &shown.to_string())?;
     Ok(entries)
+}
+
+/// Does `v` read as an entry (serde's message if not)?
+pub fn reads_entry(v: &serde_json::Value) -> Result<(), String> {
+    serde_json::from_value::<Entry>(v.clone())
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+/// Where reading `text`'s entries fails, as (line, column): serde's place
+/// for an entry that matches no action is just past the entry.
+fn position(text: &str, array: bool) -> Option<(usize, usize)> {
+    #[derive(Deserialize)]
+    #[allow(dead_code)]
+    struct Wrapped {
+        #[serde(default)]
+        inputs: Option<Vec<Entry>>,
+        #[serde(default)]
+        keys: Option<Vec<Entry>>,
+    }
+    let e = if array {
+        serde_json::from_str::<Vec<Entry>>(text).err()?
+    } else {
+        serde_json::from_str::<Wrapped>(text).err()?
+    };
+    (e.line() > 0).then(|| (e.line(), e.column()))
 }
 
 /// Write a log as `{"inputs": [...]}`, one entry per line.

@@ -8,6 +8,7 @@
 //! while a level renamed, or edited since, can still be checked.
 
 use super::parts::Part;
+use crate::app::history::entry_errors::first_bad_entry;
 use crate::app::history::input_log::{self, Entry};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -88,10 +89,19 @@ impl Solution {
         let sol: Solution = serde_json::from_str(text).map_err(|e| {
             let msg = e.to_string();
             // serde_json appends " at line L column C"; put it up front.
-            let msg = msg
+            let mut msg = msg
                 .rsplit_once(" at line ")
                 .map_or(msg.as_str(), |(m, _)| m)
                 .to_string();
+            // An entry of `keys` matching no action: say what it lacks.
+            if msg.contains("untagged enum Action") {
+                let keys = serde_json::from_str::<serde_json::Value>(text)
+                    .ok()
+                    .and_then(|v| first_bad_entry(&v["keys"], input_log::reads_entry));
+                if let Some(why) = keys {
+                    msg = format!("keys: {why}");
+                }
+            }
             format!(
                 "{shown}:{}:{}: not a valid solution: {msg}",
                 e.line(),
