@@ -39,6 +39,26 @@ impl World {
         }
     }
 
+    /// The body's motion over the step: start pose for bodies the solver
+    /// moved (`body_to_solver`), otherwise standing still where it is
+    /// (a sleeping body's start pose is from its last step awake). The
+    /// sweeps of continuous collision and of sensors.
+    pub(super) fn step_sweep(&self, body: u32, body_to_solver: &[u32]) -> Sweep {
+        let b = self.bodies.at(body);
+        let moved = body_to_solver.get(body as usize).is_some_and(|&s| s != 0);
+        if moved {
+            Sweep {
+                local_center: b.local_center,
+                c1: b.center0,
+                c2: b.center,
+                q1: b.q0,
+                q2: b.xf.q,
+            }
+        } else {
+            Sweep::fixed(b.xf, b.local_center)
+        }
+    }
+
     /// Put the body back to its first time of impact along its sweep
     /// against static shapes (bullets: also non-bullet moving bodies at
     /// their end poses), if it has one.
@@ -51,8 +71,8 @@ impl World {
     /// enough to pass through this body too (a head-on pair), it is put
     /// back to the same time, so neither ends up beyond the other.
     fn sweep_fast_body(&mut self, body_index: u32, in_solver: &[u32]) {
+        let sweep = self.step_sweep(body_index, in_solver);
         let b = self.bodies.at(body_index);
-        let sweep = step_sweep(b);
         let xf0 = Transform {
             p: b.center0 - b.q0.rotate(b.local_center),
             q: b.q0,
@@ -105,25 +125,14 @@ impl World {
             if ob.body_type == BodyType::Kinematic && !bullet {
                 continue;
             }
-            // From its start pose when it moved this step (a sleeping
-            // body's start pose is from its last step awake).
-            let moved = ob.body_type != BodyType::Static
-                && in_solver
-                    .get(so.body.index as usize)
-                    .is_some_and(|&k| k != 0);
-            let other_sweep = if moved {
-                step_sweep(ob)
-            } else {
-                Sweep {
-                    local_center: ob.local_center,
-                    c1: ob.center,
-                    c2: ob.center,
-                    q1: ob.xf.q,
-                    q2: ob.xf.q,
-                }
-            };
+            // Along its own motion this step (if it moved).
+            let other_sweep = self.step_sweep(so.body.index, in_solver);
             // Could it pass through this body by itself? Then it is put
-            // back too if it is the one met first.
+            // back too if it is the one met first. (A dynamic body in the
+            // solver this step moved.)
+            let moved = in_solver
+                .get(so.body.index as usize)
+                .is_some_and(|&k| k != 0);
             let passes = moved
                 && ob.body_type == BodyType::Dynamic
                 && (ob.center - ob.center0).length() > THIN_FRACTION * 2.0 * thin
@@ -181,21 +190,10 @@ impl World {
         if t_min < 1.0 {
             put_back(self.bodies.at_mut(body_index), &sweep, t_min);
             if let Some(other) = met {
-                let other_sweep = step_sweep(self.bodies.at(other));
+                let other_sweep = self.step_sweep(other, in_solver);
                 put_back(self.bodies.at_mut(other), &other_sweep, t_min);
             }
         }
-    }
-}
-
-/// A body's motion this step: from its start pose to where it is now.
-fn step_sweep(b: &Body) -> Sweep {
-    Sweep {
-        local_center: b.local_center,
-        c1: b.center0,
-        c2: b.center,
-        q1: b.q0,
-        q2: b.xf.q,
     }
 }
 

@@ -15,7 +15,7 @@
 //! whose swept boxes meet.
 
 use crate::physics::collision::distance::make_proxy;
-use crate::physics::collision::time_of_impact::{time_of_impact, Sweep, ToiState};
+use crate::physics::collision::time_of_impact::{time_of_impact, ToiState};
 use crate::physics::math::Transform;
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::world::contact::should_collide;
@@ -128,24 +128,6 @@ impl World {
                     entered,
                 });
             }
-        }
-    }
-
-    /// The body's motion over the step: start pose for bodies the solver
-    /// moved, otherwise standing still where it is.
-    fn step_sweep(&self, body: u32, body_to_solver: &[u32]) -> Sweep {
-        let b = self.bodies.at(body);
-        let moved = body_to_solver.get(body as usize).is_some_and(|&s| s != 0);
-        if moved {
-            Sweep {
-                local_center: b.local_center,
-                c1: b.center0,
-                c2: b.center,
-                q1: b.q0,
-                q2: b.xf.q,
-            }
-        } else {
-            Sweep::fixed(b.xf, b.local_center)
         }
     }
 
