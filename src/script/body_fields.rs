@@ -73,10 +73,7 @@ const BODY_NAMES: &[&str] = &[
 
 /// `Body has no field 'apply_forc' — did you mean 'apply_force'?`
 fn no_field(lua: &Lua, name: &str) -> mlua::Error {
-    let hint = super::options::suggest(name, BODY_NAMES)
-        .map(|s| format!(" — did you mean '{s}'?"))
-        .unwrap_or_default();
-    scene_err(lua, format!("Body has no field '{name}'{hint}"))
+    super::options::no_field(lua, "Body", name, BODY_NAMES)
 }
 
 /// The error for a handle whose body is gone: one that `world.bounds`

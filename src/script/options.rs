@@ -285,6 +285,15 @@ pub fn unknown_option_hint(key: &str, allowed: &[&str]) -> String {
         .unwrap_or_else(|| format!(" (options: {})", allowed.join(", ")))
 }
 
+/// `{owner} has no field '{name}'`, with the closest of `names` suggested
+/// (`Body has no field 'apply_forc' — did you mean 'apply_force'?`).
+pub fn no_field(lua: &Lua, owner: &str, name: &str, names: &[&str]) -> mlua::Error {
+    let hint = suggest(name, names)
+        .map(|s| format!(" — did you mean '{s}'?"))
+        .unwrap_or_default();
+    scene_err(lua, format!("{owner} has no field '{name}'{hint}"))
+}
+
 /// The closest known name to a misspelt one, if any is close enough.
 pub fn suggest(key: &str, allowed: &[&str]) -> Option<String> {
     let lower = key.to_ascii_lowercase();

@@ -62,10 +62,7 @@ const WORLD_NAMES: &[&str] = &[
 
 /// `world has no field 'substep' — did you mean 'substeps'?`
 fn no_field(lua: &Lua, name: &str) -> mlua::Error {
-    let hint = super::options::suggest(name, WORLD_NAMES)
-        .map(|s| format!(" — did you mean '{s}'?"))
-        .unwrap_or_default();
-    scene_err(lua, format!("world has no field '{name}'{hint}"))
+    super::options::no_field(lua, "world", name, WORLD_NAMES)
 }
 
 fn flag(lua: &Lua, what: &str, v: Value) -> mlua::Result<bool> {
