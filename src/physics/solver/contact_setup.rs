@@ -54,6 +54,9 @@ pub(crate) fn prepare_contacts(
                 prefetch(&sc.solver_bodies, body);
                 prefetch(&sc.solver_info, body);
             }
+            if let Some(bundle) = bundle_opened_by(sc, li + AHEAD, &colored) {
+                prefetch(&sc.bundles, bundle);
+            }
         }
         let c = &contacts[link.contact as usize];
         sc.touching_before.push(c.touching);
@@ -127,6 +130,26 @@ pub(crate) fn prepare_contacts(
     sc.bounce_start.sort_unstable_by_key(|&(slot, _)| slot);
 }
 
+/// The bundle whose first lane link `li` fills, if it does. Within a
+/// colour, lanes follow the link order, so the link order walks each colour
+/// group's bundles in turn: a bundle's 22 lines are first reached by its
+/// lane 0, all at once, and were waited for there (contact preparation
+/// stalled on its stores). Asked for a few links ahead, they are there:
+/// many_pyramids' preparation 2.9 → 2.4 ms, rain's 0.80 → 0.65 ms; the
+/// store reads four lines a bundle and gains less (1.26 → 1.19 ms).
+fn bundle_opened_by(
+    sc: &SolverScratch,
+    li: usize,
+    colored: &std::ops::Range<usize>,
+) -> Option<usize> {
+    let slot = *sc.slot_of_link.get(li)? as usize;
+    if !colored.contains(&slot) {
+        return None;
+    }
+    let at = sc.lane_of_slot[slot - colored.start] as usize;
+    (at % LANES == 0).then_some(at / LANES)
+}
+
 /// The impulses of every link back into its contact's manifold: from its
 /// lane for a bundled contact without restitution, else from its scalar
 /// constraint. Notes the links whose contact now begins or ends touching
@@ -139,6 +162,9 @@ pub(crate) fn store_contact_impulses(sc: &mut SolverScratch, contacts: &mut [Con
         if let Some(ahead) = sc.links.get(li + AHEAD).filter(|_| ask_ahead) {
             let bytes = Contact::store_bytes(ahead.points);
             prefetch_prefix(contacts, ahead.contact as usize, bytes);
+            if let Some(bundle) = bundle_opened_by(sc, li + AHEAD, &colored) {
+                sc.bundles[bundle].prefetch_impulses();
+            }
         }
         let slot = slot as usize;
         let contact = &mut contacts[link.contact as usize];

@@ -11,6 +11,7 @@
 
 use crate::physics::collision::manifold::Manifold;
 use crate::physics::math::{Real, Vec2};
+use crate::physics::prefetch::prefetch_ref;
 use crate::physics::solver::contact_constraint::{self as cs, ContactConstraint};
 use crate::physics::solver::softness::Softness;
 use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
@@ -285,6 +286,15 @@ impl WideConstraint {
             cp.tangent_impulse = wp.tangent_impulse.0[i] as Real;
             cp.total_normal_impulse = wp.total_normal_impulse.0[i] as Real;
             cp.warm_normal = wp.warm_normal.0[i] as Real;
+        }
+    }
+
+    /// Ask for the lines `store_lane` reads (the impulses), ahead of it.
+    #[inline(always)]
+    pub fn prefetch_impulses(&self) {
+        for p in &self.points {
+            prefetch_ref(&p.normal_impulse);
+            prefetch_ref(&p.tangent_impulse);
         }
     }
 
