@@ -64,8 +64,10 @@ pub(crate) use scratch::StepScratch;
 use crate::physics::joints::long_range;
 use crate::physics::joints::solver as joint_solver;
 use crate::physics::math::Real;
+use crate::physics::prefetch::{worth_asking, AHEAD};
 use crate::physics::settings::Integrator;
 use crate::physics::solver::{self, rk4, SolverScratch};
+use crate::physics::world::body::{Body, Shape};
 use crate::physics::world::events::StepEvents;
 use crate::physics::world::profile::{StepProfile, Stopwatch};
 use crate::physics::world::World;
@@ -75,6 +77,11 @@ use crate::physics::world::World;
 /// body's motion costs pairs every step it stays, but asking every step
 /// added 1 % to a settled pyramid's instructions (callgrind) for nothing.
 const TRIM_EVERY: u64 = 4;
+
+/// The front of a body that refreshing its proxies reads: up to its shape
+/// list.
+const PROXY_BODY_BYTES: usize = std::mem::offset_of!(Body, shapes)
+    + std::mem::size_of::<Vec<crate::physics::world::id::ShapeId>>();
 
 impl World {
     /// Advance the world by `dt` seconds (one fixed step, `settings.substeps`
@@ -202,11 +209,34 @@ impl World {
     /// swings would cost more than it saves.
     fn update_proxies(&mut self, sc: &SolverScratch, dt: Real) {
         let turn = self.steps % TRIM_EVERY;
+        let ask_ahead = worth_asking::<Body>(sc.solver_info.len());
         for (i, info) in sc.solver_info.iter().enumerate().skip(1) {
+            if ask_ahead {
+                self.ask_for_proxy_refresh(sc, i);
+            }
             // (By index: a short `linked` must never skip a body's refresh.)
             let linked = sc.linked.get(i).copied().unwrap_or(false);
             let trim = linked && u64::from(info.body) % TRIM_EVERY == turn;
             self.refresh_proxies(info.body, dt, trim);
+        }
+    }
+
+    /// Ask for what `refresh_proxies` will read of the bodies a few and
+    /// twice as many slots after `i`: the body's front (pose, velocity,
+    /// shape list) two strides ahead, then, with that in cache, its first
+    /// shape's front (boxes and vertices) one stride ahead. Reached by
+    /// slot, body then shape, these were what the loop waited for:
+    /// many_pyramids' proxies 1.1 → 0.6 ms a step (22,000 boxes).
+    #[inline(always)]
+    fn ask_for_proxy_refresh(&self, sc: &SolverScratch, i: usize) {
+        if let Some(far) = sc.solver_info.get(i + 2 * AHEAD) {
+            self.bodies.prefetch_front(far.body, PROXY_BODY_BYTES);
+        }
+        if let Some(near) = sc.solver_info.get(i + AHEAD) {
+            if let Some(shape) = self.bodies.at(near.body).shapes.first() {
+                self.shapes
+                    .prefetch_front(shape.index, Shape::NARROW_PHASE_BYTES);
+            }
         }
     }
 
