@@ -59,3 +59,41 @@ fn a_sleeping_stack_stays_put_while_nothing_moves() {
     assert!(!w.body(b).unwrap().awake);
     assert_eq!(before.y, y);
 }
+
+/// Turning counts by the speed of the body's farthest point: a 10 m plank
+/// turning at 0.02 rad/s (its ends at 0.1 m/s, under the old 2°/s limit)
+/// keeps turning, while a small ball rocking at 0.1 rad/s (its rim at
+/// 0.02 m/s) counts as slow.
+#[test]
+fn a_long_plank_turning_slowly_stays_awake_and_a_small_ball_rocking_sleeps() {
+    let mut w = World::new(WorldSettings {
+        gravity: Vec2::ZERO,
+        ..WorldSettings::default()
+    });
+    let plank = dynamic_box(
+        &mut w,
+        Vec2::new(0.0, 0.0),
+        0.0,
+        10.0,
+        0.2,
+        Material::default(),
+    );
+    w.set_angular_velocity(plank, 0.02).unwrap();
+    let ball =
+        physbox::testbed::dynamic_circle(&mut w, Vec2::new(20.0, 0.0), 0.25, Material::default());
+    w.set_angular_velocity(ball, 0.1).unwrap();
+    for _ in 0..300 {
+        w.step(DT);
+    }
+    let p = w.body(plank).unwrap();
+    assert!(p.awake, "the plank froze mid-turn");
+    assert!(
+        (p.angular_velocity - 0.02).abs() < 1e-9,
+        "{}",
+        p.angular_velocity
+    );
+    assert!(
+        !w.body(ball).unwrap().awake,
+        "the rocking ball should sleep"
+    );
+}

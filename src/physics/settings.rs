@@ -51,9 +51,12 @@ impl Default for WorldLimits {
 
 /// How long a body must be slow before its island may sleep.
 pub const TIME_TO_SLEEP: Real = 0.5;
-/// Below these speeds a body counts as slow.
+/// Below this speed a body counts as slow: its centre's speed, and the
+/// speed its turning gives its farthest point (`step/sleep.rs`).
 pub const LINEAR_SLEEP_TOLERANCE: Real = 0.05;
-pub const ANGULAR_SLEEP_TOLERANCE: Real = 2.0 / 180.0 * std::f64::consts::PI;
+/// Nor may a slow body turn faster than this (rad/s, a turn in 12.6 s),
+/// however small.
+pub const MAX_RESTING_SPIN: Real = 0.5;
 /// Tangential speed below which the static friction coefficient applies.
 pub const STICK_SPEED: Real = 0.01;
 /// Work budget (constraint-point solves per phase, over the whole step): a

@@ -2,7 +2,7 @@
 //! every body has rested long enough fall asleep together.
 
 use crate::physics::math::{Real, Vec2};
-use crate::physics::settings::{ANGULAR_SLEEP_TOLERANCE, LINEAR_SLEEP_TOLERANCE, TIME_TO_SLEEP};
+use crate::physics::settings::{LINEAR_SLEEP_TOLERANCE, MAX_RESTING_SPIN, TIME_TO_SLEEP};
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::world::body::Body;
 use crate::physics::world::World;
@@ -25,8 +25,14 @@ pub(crate) fn advance_rest_timer(b: &mut Body, dt: Real, sleep_on: bool) -> Real
         return 0.0;
     }
     let speed2 = b.linear_velocity.length_squared();
+    // Turning counts by the speed it gives the body's farthest point (as
+    // Box2D's sleep velocity does), so a ball still rocking by a few
+    // degrees a second in a settled pile is slow, and a long plank still
+    // tipping is not; a small body spinning visibly is never slow.
+    let w = b.angular_velocity.abs();
     let slow = speed2 < LINEAR_SLEEP_TOLERANCE * LINEAR_SLEEP_TOLERANCE
-        && b.angular_velocity.abs() < ANGULAR_SLEEP_TOLERANCE;
+        && w * b.max_extent < LINEAR_SLEEP_TOLERANCE
+        && w < MAX_RESTING_SPIN;
     if slow && b.allow_sleep {
         // Slow is not resting when the body keeps speeding up: a box
         // sliding from rest down an incline whose friction nearly holds it
