@@ -231,9 +231,13 @@ impl Engine for Box2dEngine {
 
     fn notes(&self) -> String {
         // `b2Counters::contactCount`: every contact, touching or not.
+        let awake = self
+            .world
+            .awake_body_count()
+            .map_or_else(|_| String::new(), |n| format!("; awake bodies: {n}"));
         self.world.counters().map_or_else(
             |_| String::new(),
-            |c| format!("contacts at the end: {}", c.contact_count),
+            |c| format!("contacts at the end: {}{awake}", c.contact_count),
         )
     }
 

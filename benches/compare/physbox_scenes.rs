@@ -79,9 +79,10 @@ impl Engine for PhysboxEngine {
         // Every pair the broad phase made a contact of, touching or not
         // (what Box2D's counters count too).
         let contacts = format!(
-            "contacts at the end: {} ({} touching)",
+            "contacts at the end: {} ({} touching); awake bodies: {}",
             self.world.contacts().len(),
-            self.world.contact_count()
+            self.world.contact_count(),
+            self.world.awake_body_count()
         );
         let updated = p.manifolds_computed + p.manifolds_kept;
         if updated == 0 {
