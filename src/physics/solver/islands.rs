@@ -11,6 +11,7 @@ use crate::physics::solver::solver_order::{IslandRange, JointLinks, Link};
 use crate::physics::solver::wide::constraint::{WideBounce, WideConstraint};
 use crate::physics::solver::wide::lanes::{self, LANES};
 use crate::physics::world::contact::Contact;
+use crate::physics::world::contact_head::ContactHead;
 
 /// A contact the narrow phase left with points (`build_islands` makes its
 /// link), with what the link needs of it noted while it was at hand.
@@ -49,7 +50,7 @@ pub(crate) fn build_islands(
     sc: &mut SolverScratch,
     candidates: &[Candidate],
     complete: bool,
-    contacts: &[Contact],
+    (contacts, heads): (&[Contact], &[ContactHead]),
     settings: &WorldSettings,
 ) {
     // Inverse masses in an array of their own first: collecting the links
@@ -58,7 +59,7 @@ pub(crate) fn build_islands(
     sc.inv_mass.clear();
     sc.inv_mass
         .extend(sc.solver_info.iter().map(|i| i.inv_mass));
-    collect_links(sc, candidates, complete, contacts);
+    collect_links(sc, candidates, complete, (contacts, heads));
     // Islands and visiting order first, so the constraints are laid out
     // in the order they are solved.
     let joints = JointLinks {
@@ -120,7 +121,7 @@ fn collect_links(
     sc: &mut SolverScratch,
     candidates: &[Candidate],
     complete: bool,
-    contacts: &[Contact],
+    (contacts, heads): (&[Contact], &[ContactHead]),
 ) {
     sc.links.clear();
     sc.linked.clear();
@@ -147,11 +148,22 @@ fn collect_links(
         for c in candidates {
             push(c);
         }
-    } else {
-        for (ci, c) in contacts.iter().enumerate() {
-            if !c.sensor && c.manifold.count > 0 {
-                push(&Candidate::of(ci as u32, c));
-            }
+        return;
+    }
+    // Every contact, told apart by its head first: a blank one has no
+    // points, a sensor makes no link, and one between bodies not in the
+    // step (asleep or static: most of a pile that woke a part of itself)
+    // makes none either, so their records are not read. (Reading all
+    // 36,000 of rain's made a step that woke something cost 1.2 ms here
+    // instead of 0.7.)
+    let in_step = |body: u32| sc.body_to_solver[body as usize] != 0;
+    for (ci, h) in heads.iter().enumerate() {
+        if h.sensor || h.blank || !(in_step(h.body_a) || in_step(h.body_b)) {
+            continue;
+        }
+        let c = &contacts[ci];
+        if c.manifold.count > 0 {
+            push(&Candidate::of(ci as u32, c));
         }
     }
 }

@@ -177,8 +177,14 @@ impl World {
             candidates_complete,
             ..
         } = sc;
-        let (contacts, settings) = (&self.contacts, &self.settings);
-        solver::build_islands(solver, candidates, *candidates_complete, contacts, settings);
+        let contacts = (&self.contacts[..], &self.heads[..]);
+        solver::build_islands(
+            solver,
+            candidates,
+            *candidates_complete,
+            contacts,
+            &self.settings,
+        );
     }
 
     /// Prepare contacts (stage 9).
