@@ -261,20 +261,11 @@ fn o_opens_the_editor_at_the_selected_bodys_line() {
     );
 }
 
-/// Window point of the inspector row that edits `key`.
+/// Window point of the inspector row that edits `key`, where it is drawn.
 fn inspector_row(sb: &mut Sandbox, key: &str) -> (f32, f32) {
-    use physbox::app::window::inspector::{panel_lines, panel_origin};
-    use physbox::render::widgets::{panel_size, HUD_PX};
-    let (lines, keys) = panel_lines(sb);
-    let row = keys
-        .iter()
-        .position(|k| *k == Some(key))
-        .unwrap_or_else(|| panic!("no {key} row in {lines:?}"));
-    let (x0, y0) = panel_origin(sb, &lines, sb.camera().width as f32);
-    let (w, h) = panel_size(sb.text_mut(), &lines, HUD_PX);
-    let lh = sb.text().line_height(HUD_PX);
-    let pad = (h - lines.len() as f32 * lh) / 2.0;
-    (x0 + w / 2.0, y0 + pad + (row as f32 + 0.5) * lh)
+    let size = (sb.camera().width as f32, sb.camera().height as f32);
+    physbox::app::window::inspector::row_of(sb, size, key)
+        .unwrap_or_else(|| panic!("no {key} row in the inspector"))
 }
 
 fn wheel(sb: &mut Sandbox, at: (f32, f32), notches: f32) {
@@ -417,4 +408,103 @@ fn a_polygon_is_clicked_corner_by_corner_and_enter_closes_it() {
     reload(&mut sb, &mut r, &path);
     assert_eq!(sb.error(), None);
     assert_eq!(sb.scene().world().body_count(), n + 1);
+}
+
+/// The window's whole picture, as the frame loop draws it.
+fn picture(sb: &mut Sandbox) -> physbox::render::Pixmap {
+    let (w, h) = (sb.camera().width, sb.camera().height);
+    let mut pm = physbox::render::pixmap(w, h);
+    physbox::app::window::picture::draw(sb, &mut pm);
+    pm
+}
+
+/// The middle heights of the bands of text drawn in the inspector's blue
+/// (its editable rows), found in the picture's pixels.
+fn blue_rows(pm: &physbox::render::Pixmap) -> Vec<f32> {
+    let (w, h) = (pm.width() as usize, pm.height() as usize);
+    let blue = |y: usize| {
+        (w / 2..w).any(|x| {
+            let c = pm.pixels()[y * w + x].demultiply();
+            (0x90..=0xa8).contains(&c.red())
+                && (0xd4..=0xec).contains(&c.green())
+                && c.blue() >= 0xf0
+        })
+    };
+    // Rows with blue pixels, gaps of a few pixels (inside a line of
+    // text) closed: one band per line.
+    let ys: Vec<usize> = (0..h / 2).filter(|&y| blue(y)).collect();
+    let mut bands: Vec<(usize, usize)> = Vec::new();
+    for y in ys {
+        match bands.last_mut() {
+            Some(b) if y - b.1 <= 4 => b.1 = y,
+            _ => bands.push((y, y)),
+        }
+    }
+    bands
+        .into_iter()
+        .map(|(a, b)| (a + b) as f32 / 2.0)
+        .collect()
+}
+
+#[test]
+fn the_wheel_hits_the_inspector_rows_where_a_1280_window_draws_them() {
+    // The edit-mode HUD is wide: the inspector goes below it, and the
+    // hit test must follow (it used to assume the window's top edge).
+    let (mut sb, mut r, path) = open_reloading("inspector_drawn", SCENE, 1280, 720);
+    keys(&mut sb, "e", &["ctrl"]);
+    for (key, want) in [
+        ("mass", "mass = 1.1 }"),
+        ("friction", "friction = 0.65 }"),
+        ("restitution", "restitution = 0.05 }"),
+        ("color", "color = \"red\" }"),
+    ] {
+        let (id, _, _) = named(&sb, "crate");
+        sb.select(Some(id));
+        let pm = picture(&mut sb);
+        let rows = blue_rows(&pm);
+        assert_eq!(rows.len(), 4, "four blue rows drawn: {rows:?}");
+        let i = ["mass", "friction", "restitution", "color"]
+            .iter()
+            .position(|k| *k == key)
+            .unwrap();
+        let x = inspector_row(&mut sb, key).0;
+        let zoom = sb.camera().scale;
+        let before = std::fs::read_to_string(&path).unwrap();
+        wheel(&mut sb, (x, rows[i]), 1.0);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let changed: Vec<&str> = before
+            .lines()
+            .zip(text.lines())
+            .filter(|(a, b)| a != b)
+            .map(|(_, b)| b)
+            .collect();
+        assert_eq!(changed.len(), 1, "{key}: {} {rows:?}\n{text}", notice(&sb));
+        assert!(
+            changed[0].ends_with(&format!("{want}  -- move me")),
+            "{key}: {}",
+            changed[0]
+        );
+        assert!(notice(&sb).starts_with("edit: "), "{}", notice(&sb));
+        assert!(
+            notice(&sb).contains(&format!(": {key} = ")),
+            "{key}: {}",
+            notice(&sb)
+        );
+        assert_eq!(sb.camera().scale, zoom, "the wheel did not zoom");
+        // Back to the file as it was, for the next row.
+        reload(&mut sb, &mut r, &path);
+        keys(&mut sb, "z", &["ctrl"]);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), SCENE);
+        reload(&mut sb, &mut r, &path);
+    }
+    // With the HUD off the inspector is not drawn, and the wheel zooms.
+    keys(&mut sb, "f8", &[]);
+    keys(&mut sb, "f8", &[]);
+    let (id, _, _) = named(&sb, "crate");
+    sb.select(Some(id));
+    assert_eq!(blue_rows(&picture(&mut sb)), Vec::<f32>::new());
+    let zoom = sb.camera().scale;
+    wheel(&mut sb, (1200.0, 60.0), 1.0);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), SCENE);
+    assert_ne!(sb.camera().scale, zoom);
 }

@@ -33,6 +33,19 @@ pub fn panel_size(text: &mut TextPainter, lines: &[(String, Rgba)], px: f32) -> 
     )
 }
 
+/// The row of a panel with its top at `y0` (drawn by `panel` with `n`
+/// lines) at window height `y`, if any.
+pub fn panel_row_at(text: &TextPainter, y0: f32, n: usize, px: f32, y: f32) -> Option<usize> {
+    let row = ((y - y0 - PAD) / text.line_height(px)).floor();
+    (row >= 0.0 && (row as usize) < n).then_some(row as usize)
+}
+
+/// The window height of the middle of row `i` of a panel with its top at
+/// `y0` (as `panel` draws it).
+pub fn panel_row_middle(text: &TextPainter, y0: f32, px: f32, i: usize) -> f32 {
+    y0 + PAD + (i as f32 + 0.5) * text.line_height(px)
+}
+
 /// A panel with its top-left corner at (x, y); returns its size.
 pub fn panel(
     t: &mut Target,

@@ -127,11 +127,11 @@ fn open_editor(sb: &mut Sandbox) -> bool {
 /// Edit mode's mouse for one frame (instead of the sandbox tools).
 pub fn mouse(sb: &mut Sandbox, input: &Input) {
     let mut input = input.clone();
-    let width = sb.camera().width as f32;
+    let size = (sb.camera().width as f32, sb.camera().height as f32);
     let row = input
         .mouse
         .filter(|_| input.wheel != 0.0)
-        .and_then(|at| inspector::key_at(sb, width, at));
+        .and_then(|at| inspector::key_at(sb, size, at));
     if let (Some(key), Some(id)) = (row, inspector::shown_body(sb)) {
         // The wheel on an inspector row changes that option.
         tweak(sb, id, key, input.wheel > 0.0);

@@ -71,7 +71,7 @@ fn moved_keys(sb: &Sandbox) -> Option<(String, String)> {
 }
 
 /// What needs saying beside the numbers: paused, the view held back from
-/// following, keys the scene took.
+/// following, keys the scene took. (Edit mode's lines are `edit_lines`.)
 fn state_notes(sb: &Sandbox) -> Vec<(String, Rgba)> {
     let taken = |k: &str| sb.scene_takes(k);
     let key = |action| {
@@ -82,9 +82,7 @@ fn state_notes(sb: &Sandbox) -> Vec<(String, Rgba)> {
             .map_or("-".to_string(), bindings::label)
     };
     let mut notes = Vec::new();
-    if sb.in_edit_mode() {
-        notes.extend(EDIT_STATUS.iter().map(|s| (s.to_string(), WARN)));
-    } else if sb.is_paused() {
+    if sb.is_paused() && !sb.in_edit_mode() {
         notes.push((
             format!(
                 "PAUSED ({} runs, {} steps)",
@@ -100,8 +98,21 @@ fn state_notes(sb: &Sandbox) -> Vec<(String, Rgba)> {
     notes
 }
 
-/// The compact HUD: one line.
-pub fn compact_line(sb: &Sandbox) -> Lines {
+/// Edit mode's lines (each on a line of its own: together they are wider
+/// than a 1280-pixel window).
+fn edit_lines(sb: &Sandbox) -> Lines {
+    if !sb.in_edit_mode() {
+        return Vec::new();
+    }
+    EDIT_STATUS
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.to_string(), if i == 0 { WARN } else { TEXT }))
+        .collect()
+}
+
+/// The compact HUD: one line (plus edit mode's lines in edit mode).
+pub fn compact_lines(sb: &Sandbox) -> Lines {
     let w = sb.scene().world();
     let mut parts = vec![(
         format!(
@@ -122,7 +133,9 @@ pub fn compact_line(sb: &Sandbox) -> Lines {
     // One line, coloured by its most urgent part.
     let color = parts.iter().find(|(_, c)| *c == WARN).map_or(TEXT, |p| p.1);
     let text: Vec<String> = parts.into_iter().map(|(t, _)| t).collect();
-    vec![(text.join("   "), color)]
+    let mut lines = vec![(text.join("   "), color)];
+    lines.extend(edit_lines(sb));
+    lines
 }
 
 pub fn status_lines(sb: &Sandbox) -> Lines {
@@ -168,6 +181,7 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
         )));
     }
     lines.extend(state_notes(sb));
+    lines.extend(edit_lines(sb));
     if let Some((keys, alts)) = moved_keys(sb) {
         lines.push((format!("{keys}: the scene's; now {alts}"), WARN));
     }
@@ -231,21 +245,35 @@ fn centered(t: &mut Target, text: &mut TextPainter, lines: &Lines, px: f32, y: O
     panel(t, text, x, y, lines, px);
 }
 
-/// Everything over the world: outlines, the panels (placed so that none
-/// covers another), the centred panels and the error box.
-pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
-    outline_hovered_and_selected(sb, pm);
-    let (width, height) = (pm.width() as f32, pm.height() as f32);
+/// The screen-space panels of one frame: what each shows and where it
+/// goes. One layout serves drawing and the inspector's hit test
+/// (`inspector::key_at`), so a row is hit where it is drawn.
+pub struct Screen {
+    hud: Lines,
+    /// The inspector's lines and, for each, the option the wheel edits.
+    pub inspector: Lines,
+    pub inspector_keys: Vec<Option<&'static str>>,
+    tail: Lines,
+    notice: Option<Lines>,
+    outcome: Option<Lines>,
+    names: Vec<String>,
+    data: Vec<Vec<(f64, f64)>>,
+    /// Where each panel goes.
+    pub placed: layout::Placed,
+}
+
+/// Gather the panels' lines and place them in a `width` × `height` window.
+pub fn lay_out(sb: &mut Sandbox, width: f32, height: f32) -> Screen {
     let hud = match sb.panels().hud() {
-        HudMode::Compact => compact_line(sb),
+        HudMode::Compact => compact_lines(sb),
         HudMode::Full => status_lines(sb),
         HudMode::Off => Vec::new(),
     };
     let shows_hud = !hud.is_empty();
-    let inspector = if shows_hud {
-        inspector::panel_lines(sb).0
+    let (inspector, inspector_keys) = if shows_hud {
+        inspector::panel_lines(sb)
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     let tail: Lines = if shows_hud {
         let sim = sb.scene().sim();
@@ -265,10 +293,10 @@ pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
             crate::app::puzzle::bin_panel::place(sb.text(), height as u32, b.puzzle());
         Rect { x, y, w, h }
     });
-    let margin = crate::app::view::margins(sb.scene(), pm.width(), pm.height()).map(|m| m as f32);
-    let help = sb.panels().help_shown().then(|| help_lines(sb));
-    let picker = picker_lines(sb, height);
-    let error = error_lines(sb, width);
+    let margin =
+        crate::app::view::margins(sb.scene(), width as u32, height as u32).map(|m| m as f32);
+    // The panels keep above the timeline strip and its label.
+    let above_strip = height - super::timeline_strip::HEIGHT - 4.0;
     let text = sb.text_mut();
     // A HUD line wider than the window is cut (its end shown as "…").
     let hud = fit_width(text, hud, HUD_PX, width - 4.0 * layout::GAP);
@@ -285,27 +313,49 @@ pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
         banner: outcome.as_ref().and_then(|o| size(o, 22.0, text)),
         margin,
     };
-    // The panels keep above the timeline strip.
-    let above_strip = height - super::timeline_strip::HEIGHT - 4.0;
     let placed = layout::place(width, above_strip, &want);
+    Screen {
+        hud,
+        inspector,
+        inspector_keys,
+        tail,
+        notice,
+        outcome,
+        names,
+        data,
+        placed,
+    }
+}
+
+/// Everything over the world: outlines, the panels (placed so that none
+/// covers another), the centred panels and the error box.
+pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
+    outline_hovered_and_selected(sb, pm);
+    let (width, height) = (pm.width() as f32, pm.height() as f32);
+    let s = lay_out(sb, width, height);
+    let help = sb.panels().help_shown().then(|| help_lines(sb));
+    let picker = picker_lines(sb, height);
+    let error = error_lines(sb, width);
+    let text = sb.text_mut();
+    let placed = s.placed;
     let mut t = Target::new(pm);
     for (lines, px, at) in [
-        (&hud, HUD_PX, placed.hud),
-        (&inspector, HUD_PX, placed.inspector),
-        (&tail, 13.0, placed.console),
+        (&s.hud, HUD_PX, placed.hud),
+        (&s.inspector, HUD_PX, placed.inspector),
+        (&s.tail, 13.0, placed.console),
     ] {
         if let Some(r) = at {
             panel(&mut t, text, r.x, r.y, lines, px);
         }
     }
-    if let (Some(lines), Some(r)) = (&notice, placed.notice) {
+    if let (Some(lines), Some(r)) = (&s.notice, placed.notice) {
         panel(&mut t, text, r.x, r.y, lines, HUD_PX);
     }
-    if let (Some(lines), Some(r)) = (&outcome, placed.banner) {
+    if let (Some(lines), Some(r)) = (&s.outcome, placed.banner) {
         panel(&mut t, text, r.x, r.y, lines, 22.0);
     }
     if let Some(r) = placed.plots {
-        draw_plots(pm, text, &names, &data, r);
+        draw_plots(pm, text, &s.names, &s.data, r);
     }
     let mut t = Target::new(pm);
     for lines in [help, picker].into_iter().flatten() {

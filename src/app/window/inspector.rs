@@ -1,12 +1,13 @@
 //! The inspector panel (top right): what the selected or hovered body is,
 //! where the scene made it, and in edit mode the numbers the wheel edits
-//! (mass, friction, restitution, colour). One list of lines serves drawing
-//! (`hud.rs`) and the wheel's hit test (`edit_input.rs`), so the row under
-//! the cursor is the row drawn there.
+//! (mass, friction, restitution, colour). One list of lines and one
+//! layout (`hud::lay_out`) serve drawing (`hud.rs`) and the wheel's hit
+//! test (`edit_input.rs`), so the row under the cursor is the row drawn
+//! there.
 
 use super::sandbox::Sandbox;
 use crate::physics::{BodyId, BodyType, World};
-use crate::render::widgets::{panel_size, DIM_TEXT, HUD_PX, TEXT};
+use crate::render::widgets::{panel_row_at, panel_row_middle, DIM_TEXT, HUD_PX, TEXT};
 use crate::render::Rgba;
 
 pub type Lines = Vec<(String, Rgba)>;
@@ -14,8 +15,6 @@ pub type Lines = Vec<(String, Rgba)>;
 const WARN: Rgba = Rgba::rgb(0xff, 0xd5, 0x4f);
 /// Rows the wheel edits in edit mode.
 const EDITABLE: Rgba = Rgba::rgb(0x9c, 0xe0, 0xff);
-/// Margin of the panel from the window's corner.
-const MARGIN: f32 = 6.0;
 
 fn line(s: impl Into<String>) -> (String, Rgba) {
     (s.into(), TEXT)
@@ -106,28 +105,28 @@ pub fn panel_lines(sb: &Sandbox) -> (Lines, Vec<Option<&'static str>>) {
     (lines, keys)
 }
 
-/// The panel's top-left corner for a window `width` wide.
-pub fn panel_origin(sb: &mut Sandbox, lines: &Lines, width: f32) -> (f32, f32) {
-    let (w, _) = panel_size(sb.text_mut(), lines, HUD_PX);
-    (width - w - MARGIN, MARGIN)
+/// The option on the inspector row at window point (x, y) in a `width` ×
+/// `height` window: the rows are where `hud::draw` puts them (the same
+/// layout, `hud::lay_out`).
+pub fn key_at(
+    sb: &mut Sandbox,
+    (width, height): (f32, f32),
+    (x, y): (f32, f32),
+) -> Option<&'static str> {
+    let screen = super::hud::lay_out(sb, width, height);
+    let r = screen.placed.inspector?;
+    if x < r.x || x > r.right() || y < r.y || y > r.bottom() {
+        return None;
+    }
+    let row = panel_row_at(sb.text(), r.y, screen.inspector.len(), HUD_PX, y)?;
+    screen.inspector_keys.get(row).copied().flatten()
 }
 
-/// The option on the inspector row at window point (x, y), in a window
-/// `width` wide.
-pub fn key_at(sb: &mut Sandbox, width: f32, (x, y): (f32, f32)) -> Option<&'static str> {
-    let (lines, keys) = panel_lines(sb);
-    if lines.is_empty() {
-        return None;
-    }
-    let (w, h) = panel_size(sb.text_mut(), &lines, HUD_PX);
-    let (x0, y0) = panel_origin(sb, &lines, width);
-    if x < x0 || x > x0 + w || y < y0 || y > y0 + h {
-        return None;
-    }
-    let pad = (h - lines.len() as f32 * sb.text().line_height(HUD_PX)) / 2.0;
-    let row = ((y - y0 - pad) / sb.text().line_height(HUD_PX)).floor();
-    if row < 0.0 {
-        return None;
-    }
-    keys.get(row as usize).copied().flatten()
+/// The window point at the middle of the inspector row that edits `key`,
+/// where `hud::draw` draws it (None when the row is not shown).
+pub fn row_of(sb: &mut Sandbox, (width, height): (f32, f32), key: &str) -> Option<(f32, f32)> {
+    let screen = super::hud::lay_out(sb, width, height);
+    let r = screen.placed.inspector?;
+    let i = screen.inspector_keys.iter().position(|k| *k == Some(key))?;
+    Some((r.x + r.w / 2.0, panel_row_middle(sb.text(), r.y, HUD_PX, i)))
 }
