@@ -246,3 +246,37 @@ end
         "{e}"
     );
 }
+
+#[test]
+fn the_strips_label_and_the_replay_toast_keep_clear_of_the_plots_and_the_world() {
+    use physbox::app::window::hud::lay_out;
+    let src = format!("{SCENE}\nfunction update() plot(\"x of ball 1\", balls[1].x) end\n");
+    let (mut sb, mut r, path) = open_reloading("tw_layout", &src, 1280, 720);
+    sb.set_reload_mode(ReloadMode::Replay);
+    run_seconds(&mut sb, 1.5);
+    std::fs::write(&path, src.replace("0.5 * math.sin", "-1.5 * math.sin")).unwrap();
+    reload_now(&mut sb, &mut r, &path);
+    // The toast goes on the bottom row beside the plots (it used to sit
+    // above them, over the bodies).
+    let placed = lay_out(&mut sb, 1280.0, 720.0).placed;
+    let (toast, plots) = (placed.notice.unwrap(), placed.plots.unwrap());
+    assert!(sb.notice().unwrap().starts_with("replayed"));
+    assert!(
+        toast.bottom() > plots.y && !toast.overlaps(&plots),
+        "{toast:?} {plots:?}"
+    );
+    // A past step: the strip's label shows, and the plots keep above it.
+    run_seconds(&mut sb, 1.0);
+    let s = step(&sb);
+    sb.seek(s / 2);
+    let strip = timeline_strip::place(1280.0, 720.0);
+    let plots = lay_out(&mut sb, 1280.0, 720.0).placed.plots.unwrap();
+    assert!(
+        plots.bottom() <= strip.y - timeline_strip::LABEL_HEIGHT,
+        "{plots:?} {strip:?}"
+    );
+    let mut pm = physbox::render::pixmap(1280, 720);
+    physbox::app::window::picture::draw(&mut sb, &mut pm);
+    let out = path.with_file_name("past.png");
+    physbox::render::image::save_png(&pm, &out).unwrap();
+}

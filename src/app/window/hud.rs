@@ -296,7 +296,7 @@ pub fn lay_out(sb: &mut Sandbox, width: f32, height: f32) -> Screen {
     let margin =
         crate::app::view::margins(sb.scene(), width as u32, height as u32).map(|m| m as f32);
     // The panels keep above the timeline strip and its label.
-    let above_strip = height - super::timeline_strip::HEIGHT - 4.0;
+    let above_strip = super::time_keys::strip_top(sb, height, shows_hud);
     let text = sb.text_mut();
     // A HUD line wider than the window is cut (its end shown as "…").
     let hud = fit_width(text, hud, HUD_PX, width - 4.0 * layout::GAP);

@@ -2,7 +2,8 @@
 //! left, the inspector top right (below the HUD when the window is too
 //! narrow for both), the parts bin bottom left with the plots beside it,
 //! the scene's printed lines bottom right (the plots end before them), the
-//! notice above whatever is at the bottom under it, and the WIN / LOSE
+//! notice beside the plots and printed lines (above them when there is no
+//! room, and always above the parts bin), and the WIN / LOSE
 //! banner below whatever is at the top. In a window too small for all of
 //! them the less important ones are left out. Pure geometry: sizes in,
 //! places out, tested for overlaps.
@@ -129,6 +130,14 @@ pub fn place(width: f32, height: f32, want: &Wanted) -> Placed {
             w,
             h,
         };
+        let over_bin = p.bin.is_some_and(|b| b.over(&r));
+        if let Some(x) = beside(width, w, &bottom).filter(|_| !over_bin) {
+            // Beside the plots and the console, as close to the middle as
+            // it fits (above a puzzle's Start / Reset, where the player
+            // looks).
+            r.x = x;
+            return r;
+        }
         let probe = r;
         for b in bottom.iter().filter(|b| b.over(&probe)) {
             r.y = r.y.min(b.y - h - GAP);
@@ -151,6 +160,27 @@ pub fn place(width: f32, height: f32, want: &Wanted) -> Placed {
     });
     drop_overlaps(&mut p);
     p
+}
+
+/// Where a bottom line `w` wide goes across a `width` window so that it
+/// is beside the `bottom` panels, not over them: the x nearest the
+/// centred one, or None when no gap between them is wide enough.
+fn beside(width: f32, w: f32, bottom: &[Rect]) -> Option<f32> {
+    let centred = ((width - w) * 0.5).max(0.0);
+    let mut edges: Vec<(f32, f32)> = bottom.iter().map(|b| (b.x, b.right())).collect();
+    edges.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // The free stretches between the panels (and the window's edges).
+    let mut gaps = Vec::new();
+    let mut from = 0.0f32;
+    for (l, r) in edges {
+        gaps.push((from, l - GAP));
+        from = from.max(r + GAP);
+    }
+    gaps.push((from, width));
+    gaps.into_iter()
+        .filter(|(a, b)| b - a >= w)
+        .map(|(a, b)| centred.clamp(a, b - w))
+        .min_by(|x, y| (x - centred).abs().total_cmp(&(y - centred).abs()))
 }
 
 /// A window too small for everything: a panel that would cover a more
@@ -282,6 +312,27 @@ mod tests {
         let p = place(1280.0, 720.0, &want);
         assert!(p.notice.unwrap().bottom() <= bin.y);
         assert!(p.banner.unwrap().y >= 140.0 + GAP);
+    }
+
+    #[test]
+    fn a_wide_notice_goes_beside_the_plots_not_above_them() {
+        let want = Wanted {
+            plots: true,
+            notice: Some((585.0, 22.0)),
+            ..Wanted::default()
+        };
+        let p = place(1280.0, 700.0, &want);
+        let (n, plots) = (p.notice.unwrap(), p.plots.unwrap());
+        assert!(n.bottom() > plots.y, "on the bottom row: {n:?} {plots:?}");
+        assert!(n.x >= plots.right(), "{n:?} {plots:?}");
+        no_overlaps(&p);
+        // No room beside them: above, as before.
+        let want = Wanted {
+            notice: Some((1000.0, 22.0)),
+            ..want
+        };
+        let p = place(1280.0, 700.0, &want);
+        assert!(p.notice.unwrap().bottom() <= p.plots.unwrap().y);
     }
 
     #[test]

@@ -50,8 +50,7 @@ pub fn scrub_frame(sb: &mut Sandbox, left: bool, went_down: bool, at: (f32, f32)
     true
 }
 
-/// The strip along the bottom of the window.
-pub fn draw_strip(sb: &mut Sandbox, pm: &mut Pixmap) {
+fn strip(sb: &mut Sandbox) -> (Strip<'_>, &mut crate::render::text::TextPainter) {
     let now = sb.scene().world().step_count();
     let dt = sb.scene().dt();
     let (travel, text) = sb.travel_and_text();
@@ -61,5 +60,23 @@ pub fn draw_strip(sb: &mut Sandbox, pm: &mut Pixmap) {
         now,
         dt,
     };
+    (strip, text)
+}
+
+/// The strip along the bottom of the window.
+pub fn draw_strip(sb: &mut Sandbox, pm: &mut Pixmap) {
+    let (strip, text) = strip(sb);
     timeline_strip::draw(strip, text, pm);
+}
+
+/// The top of the strip and its label in a window `height` pixels high
+/// (`shown`: the strip is drawn, it goes with the HUD): the panels keep
+/// above it (and above where the strip would be when it is not).
+pub fn strip_top(sb: &mut Sandbox, height: f32, shown: bool) -> f32 {
+    let (strip, _) = strip(sb);
+    if shown {
+        strip.top(height)
+    } else {
+        height - timeline_strip::HEIGHT - 4.0
+    }
 }

@@ -56,26 +56,75 @@ pub struct Strip<'a> {
     pub dt: f64,
 }
 
+/// Room the label above the strip takes (the panels keep above it).
+pub const LABEL_HEIGHT: f32 = 17.0;
+
+impl Strip<'_> {
+    /// Is anything drawn (a run with no history yet has no strip)?
+    fn shown(&self) -> bool {
+        let span = self.timeline.span();
+        span.1 != span.0 || self.progress.is_some()
+    }
+
+    /// The line above the strip, if any: the replay's progress, or where
+    /// a past step is and what running on from it does.
+    fn label(&self) -> Option<(String, Rgba)> {
+        if !self.shown() {
+            return None;
+        }
+        if let Some(p) = &self.progress {
+            return Some((
+                format!(
+                    "replaying the new version to step {} … {:.0} %",
+                    p.target,
+                    p.fraction * 100.0
+                ),
+                TEXT,
+            ));
+        }
+        let span = self.timeline.span();
+        (self.now < span.1).then(|| {
+            (
+                format!(
+                    "t = {:.2} s of {:.2} s: running on from here branches (, . step  Home End)",
+                    self.now as f64 * self.dt,
+                    span.1 as f64 * self.dt
+                ),
+                DIM_TEXT,
+            )
+        })
+    }
+
+    /// The top of what the strip draws (its label included) in a window
+    /// `height` pixels high: the panels keep above it.
+    pub fn top(&self, height: f32) -> f32 {
+        let strip = height - HEIGHT - 2.0 - 2.0;
+        if self.label().is_some() {
+            strip - LABEL_HEIGHT
+        } else {
+            strip
+        }
+    }
+}
+
 /// Draw the strip (nothing for a run with no history yet).
 pub fn draw(s: Strip, text: &mut TextPainter, pm: &mut Pixmap) {
-    let r = place(pm.width() as f32, pm.height() as f32);
-    let (tl, progress, now, dt) = (s.timeline, s.progress, s.now, s.dt);
-    let span = tl.span();
-    if span.1 == span.0 && progress.is_none() {
+    if !s.shown() {
         return;
     }
+    let r = place(pm.width() as f32, pm.height() as f32);
+    let label = s.label();
+    let (tl, progress, now) = (s.timeline, s.progress, s.now);
+    let span = tl.span();
     let marks: Vec<(u64, bool)> = tl.keyframe_steps().collect();
     let reloads = tl.reloads().to_vec();
     let mut t = Target::new(pm);
     rect(&mut t, r.x, r.y, r.w, r.h, PANEL_BG);
+    if let Some((label, color)) = label {
+        text.draw(&mut t, r.x + 4.0, r.y - LABEL_HEIGHT, &label, 13.0, color);
+    }
     if let Some(p) = progress {
         rect(&mut t, r.x, r.y, r.w * p.fraction as f32, r.h, PROGRESS);
-        let label = format!(
-            "replaying the new version to step {} … {:.0} %",
-            p.target,
-            p.fraction * 100.0
-        );
-        text.draw(&mut t, r.x + 4.0, r.y - 17.0, &label, 13.0, TEXT);
         return;
     }
     rect(&mut t, r.x, r.y + r.h * 0.35, r.w, r.h * 0.3, SPAN);
@@ -97,14 +146,6 @@ pub fn draw(s: Strip, text: &mut TextPainter, pm: &mut Pixmap) {
     }
     let x = x_of(&r, now, span);
     rect(&mut t, x - 1.5, r.y - 2.0, 3.0, r.h + 4.0, NOW);
-    if now < span.1 {
-        let label = format!(
-            "t = {:.2} s of {:.2} s: running on from here branches (, . step  Home End)",
-            now as f64 * dt,
-            span.1 as f64 * dt
-        );
-        text.draw(&mut t, r.x + 4.0, r.y - 17.0, &label, 13.0, DIM_TEXT);
-    }
 }
 
 #[cfg(test)]
