@@ -508,3 +508,93 @@ fn the_wheel_hits_the_inspector_rows_where_a_1280_window_draws_them() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), SCENE);
     assert_ne!(sb.camera().scale, zoom);
 }
+
+/// A scene whose bodies end up away from where the file makes them: the
+/// sun falls from y = 2 onto the floor, the plank from a tilt of 0.5 rad.
+const FALLEN: &str = r#"box { x = 0, y = -0.5, w = 20, h = 1, static = true }
+circle { name = "sun", x = 0, y = 2, r = 0.75 }
+box { name = "plank", x = -4, y = 3, w = 2, h = 0.5, angle = 0.5 }
+"#;
+
+#[test]
+fn joints_drawn_between_moved_bodies_hold_the_clicked_points_after_the_reload() {
+    use physbox::app::edit::join::{append_joint, End, JointTool};
+    use physbox::script::{Scene, SceneOptions};
+    let path = common::temp_dir("fallen").join("scene.lua");
+    std::fs::write(&path, FALLEN).unwrap();
+    let mut scene = Scene::load(&path, &SceneOptions::default()).unwrap();
+    scene.step(300).unwrap();
+    let body = |scene: &Scene, name: &str| {
+        let w = scene.world();
+        let (id, b) = w
+            .bodies()
+            .find(|(_, b)| b.name.as_deref() == Some(name))
+            .unwrap();
+        (id, b.xf)
+    };
+    let (sun, sun_xf) = body(&scene, "sun");
+    let (plank, plank_xf) = body(&scene, "plank");
+    assert!(
+        (sun_xf.p.y - 0.75).abs() < 0.01,
+        "the sun rests: {:?}",
+        sun_xf.p
+    );
+    let turned = (plank_xf.q.angle() - 0.5).abs();
+    assert!(
+        turned > 0.2,
+        "the plank lies otherwise than built: {turned}"
+    );
+    // The points clicked, in each body's own frame.
+    let on_sun = Vec2::new(0.3, 0.4);
+    let on_plank = Vec2::new(0.8, 0.1);
+    for tool in [
+        JointTool::Spring,
+        JointTool::Distance,
+        JointTool::Hinge,
+        JointTool::Rope,
+    ] {
+        let from = End {
+            body: Some(plank),
+            at: plank_xf.apply(on_plank),
+        };
+        let to = End {
+            body: Some(sun),
+            at: sun_xf.apply(on_sun),
+        };
+        append_joint(&scene, tool, from, to).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let fresh = Scene::load(&path, &SceneOptions::default()).unwrap();
+        std::fs::write(&path, FALLEN).unwrap();
+        let (sun2, _) = body(&fresh, "sun");
+        let (plank2, _) = body(&fresh, "plank");
+        let w = fresh.world();
+        // Where each joint holds each body, in the body's frame.
+        let held = |id| -> Vec<Vec2> {
+            w.joints()
+                .filter_map(|(_, j)| {
+                    if j.body_a == id {
+                        Some(j.local_a)
+                    } else if j.body_b == Some(id) {
+                        Some(j.local_b)
+                    } else {
+                        None
+                    }
+                })
+                .collect()
+        };
+        let close = |got: &[Vec2], want: Vec2| got.iter().any(|p| (*p - want).length() < 0.015);
+        assert!(
+            close(&held(sun2), on_sun),
+            "{tool:?}: the sun is held at {:?}, clicked at {on_sun:?}\n{text}",
+            held(sun2)
+        );
+        // A hinge has one point (where the drag ended, on the sun).
+        if tool != JointTool::Hinge {
+            assert!(
+                close(&held(plank2), on_plank),
+                "{tool:?}: the plank is held at {:?}, clicked at {on_plank:?}\n{text}",
+                held(plank2)
+            );
+        }
+    }
+}

@@ -3,13 +3,15 @@
 //! `spring { a = world:find("crate"), b = world:find("ball"), ... }`. A body
 //! the line must name but that has no (unique) name gets one: `name =
 //! "box3"` is inserted into its constructor call, in the same write, so the
-//! whole drawing is one edit to undo.
+//! whole drawing is one edit to undo. The anchors are written where the
+//! clicked points of the bodies are when the file builds them
+//! (`file_point`), not where the bodies happen to be now.
 
 use super::body_edit::{
     bodies_made_at, current_text, editable_origin, refused, write, Applied, EditError,
 };
 use super::rewrite::{append_lines, number, set_field, string, Change};
-use crate::physics::{BodyId, Vec2};
+use crate::physics::{BodyId, Transform, Vec2};
 use crate::script::Scene;
 use std::path::PathBuf;
 
@@ -148,7 +150,11 @@ pub fn append_joint(scene: &Scene, tool: JointTool, a: End, b: End) -> Result<Ap
     };
     let ra = reference(0);
     let rb = (ends.len() > 1).then(|| reference(1));
-    let line = joint_line(tool, (&ra, a.at), (rb.as_deref(), b.at));
+    let line = joint_line(
+        tool,
+        (&ra, file_point(scene, a)),
+        (rb.as_deref(), file_point(scene, b)),
+    );
     let after = append_lines(&text, std::slice::from_ref(&line)).map_err(|r| r.message(&file))?;
     let planned = Applied {
         path: PathBuf::from(&file),
@@ -160,6 +166,30 @@ pub fn append_joint(scene: &Scene, tool: JointTool, a: End, b: End) -> Result<Ap
     };
     write(&planned)?;
     Ok(planned)
+}
+
+/// Where the point `end.at` (of the body as it is now) is when the file
+/// builds that body: the anchors written are world points at creation
+/// time, and the body may have moved (or been moved) since. The point is
+/// taken in the body's frame now and mapped through the pose the file
+/// gives it (`x`, `y`, `angle` as the constructor got them), so the
+/// reloaded joint holds the point of the body the user clicked. A world
+/// end, or a body the file did not build (placed with the mouse, made by
+/// a callback), keeps the point as it is.
+pub fn file_point(scene: &Scene, end: End) -> Vec2 {
+    let Some(id) = end.body else {
+        return end.at;
+    };
+    let sim = scene.sim();
+    let (Some(c), Ok(body)) = (
+        sim.creations().iter().find(|c| c.body == id),
+        sim.world().body(id),
+    ) else {
+        return end.at;
+    };
+    let local = body.xf.inv_apply(end.at);
+    let built = Transform::new(Vec2::new(c.args.x, c.args.y), c.args.angle);
+    built.apply(local)
 }
 
 /// The body and, when it has no name only it has, the name to give it.
