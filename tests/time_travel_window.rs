@@ -280,3 +280,81 @@ fn the_strips_label_and_the_replay_toast_keep_clear_of_the_plots_and_the_world()
     let out = path.with_file_name("past.png");
     physbox::render::image::save_png(&pm, &out).unwrap();
 }
+
+/// The longest trail segment the ghost's overlay draws, and whether it
+/// draws the ghost at all.
+fn ghost_drawn(sb: &mut Sandbox) -> (bool, f64) {
+    let cmds = sb.ghost_overlay();
+    let longest = cmds
+        .iter()
+        .filter_map(|c| match c {
+            // Trails are the fainter lines (outlines: alpha 0xa0).
+            physbox::render::OverlayCmd::Line { a, b, color } if color.a == 0x70 => {
+                Some((*a - *b).length())
+            }
+            _ => None,
+        })
+        .fold(0.0, f64::max);
+    (!cmds.is_empty(), longest)
+}
+
+#[test]
+fn the_ghost_follows_a_seek_and_its_trails_break_there() {
+    let (mut sb, mut r, path) = open_reloading("tw_ghost_seek", SCENE, 800, 600);
+    sb.set_reload_mode(ReloadMode::Replay);
+    run_seconds(&mut sb, 1.0);
+    frame(&mut sb, &press("k"), 1.0 / 60.0);
+    run_seconds(&mut sb, 0.5);
+    let at = step(&sb);
+    let old = path.with_file_name("old.lua");
+    std::fs::write(&old, SCENE).unwrap();
+    let new_src = SCENE.replace("0.5 * math.sin", "-1.5 * math.sin");
+    std::fs::write(&path, &new_src).unwrap();
+    reload_now(&mut sb, &mut r, &path);
+    assert_eq!(step(&sb), at);
+    // Both run on in lockstep.
+    assert!(!sb.is_paused());
+    run_seconds(&mut sb, 0.5);
+    let end = step(&sb);
+    assert!(end >= at + 25, "{end}");
+    let log = sb.timeline().log().to_vec();
+    let ghost = |sb: &mut Sandbox| sb.travel_mut().ghost_state().expect("a ghost");
+    assert_eq!(ghost(&mut sb), (end, fresh_hash(&old, &log, end)));
+    let (drawn, longest) = ghost_drawn(&mut sb);
+    assert!(drawn && longest > 0.0 && longest < 0.5, "{longest}");
+    // Back in time, before and after the reload: the ghost is the previous
+    // version at that step, exactly, and no trail joins where things were
+    // to where they are now.
+    for target in [at / 2, at + 7, end - 1] {
+        sb.seek(target);
+        assert_eq!(
+            ghost(&mut sb),
+            (target, fresh_hash(&old, &log, target)),
+            "the ghost at step {target}"
+        );
+        assert_eq!(
+            sb.scene().world().state_hash(),
+            fresh_hash(&path, &log, target)
+        );
+        assert_eq!(ghost_drawn(&mut sb), (true, 0.0), "at step {target}");
+    }
+    frame(&mut sb, &press("end"), 0.0);
+    assert_eq!(ghost(&mut sb), (end, fresh_hash(&old, &log, end)));
+    // Stepping on from the end: the trails grow again, a step at a time.
+    for _ in 0..3 {
+        frame(&mut sb, &press("period"), 0.0);
+    }
+    assert_eq!(ghost(&mut sb).0, end + 3);
+    let (drawn, longest) = ghost_drawn(&mut sb);
+    assert!(drawn && longest > 0.0 && longest < 0.5, "{longest}");
+    // Hidden, it is not stepped; shown again, it catches up.
+    frame(&mut sb, &press("g"), 0.0);
+    for _ in 0..5 {
+        frame(&mut sb, &press("period"), 0.0);
+    }
+    assert_eq!(ghost(&mut sb).0, end + 3);
+    assert_eq!(ghost_drawn(&mut sb), (false, 0.0));
+    frame(&mut sb, &press("g"), 0.0);
+    let log = sb.timeline().log().to_vec();
+    assert_eq!(ghost(&mut sb), (end + 8, fresh_hash(&old, &log, end + 8)));
+}

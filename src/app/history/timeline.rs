@@ -280,12 +280,24 @@ impl Timeline {
     }
 
     /// A replay of a new version took over: its keyframes (recorded while
-    /// it ran) replace the old version's; the log and marks stay.
-    pub fn replace_keyframes(&mut self, other: Timeline) {
-        self.keyframes = other.keyframes;
+    /// it ran) replace the old version's; the log and marks stay. Returns
+    /// the old version's history (its keyframes, the same log, no marks),
+    /// for the ghost that runs it on.
+    pub fn replace_keyframes(&mut self, other: Timeline) -> Timeline {
+        let old = Timeline {
+            keyframes: std::mem::replace(&mut self.keyframes, other.keyframes),
+            log: self.log.clone(),
+            reloads: Vec::new(),
+            end: self.end,
+            budget: self.budget,
+            bytes: self.bytes,
+            thinned: self.thinned,
+            diverged: None,
+        };
         self.bytes = other.bytes;
         self.end = self.end.max(other.end);
         self.diverged = None;
+        old
     }
 
     /// After a step (live, or of a replay whose first unapplied log entry

@@ -567,7 +567,7 @@ impl Sandbox {
         self.refresh_camera();
         let mut overlay = self.overlay.clone();
         overlay.extend(Tools::overlay(self.travel.drag(), &self.scene));
-        overlay.extend(self.travel.ghost_overlay(&self.scene));
+        overlay.extend(self.ghost_overlay());
         if let Some(g) = self.edit.as_ref().and_then(|s| s.gesture.as_ref()) {
             overlay.extend(g.preview());
         }
@@ -582,6 +582,12 @@ impl Sandbox {
             self.layers,
             &overlay,
         );
+    }
+
+    /// The ghost of the previous version and the trails, as drawn over
+    /// the world (nothing when there is none at the step shown).
+    pub fn ghost_overlay(&mut self) -> Vec<OverlayCmd> {
+        self.travel.ghost_overlay(&self.scene)
     }
 
     // ----- Files -----

@@ -33,7 +33,8 @@ pub fn to_end(sb: &mut Sandbox) {
 }
 
 pub fn toggle_ghost(sb: &mut Sandbox) {
-    let text = sb.travel_mut().toggle_ghost();
+    let now = sb.scene().world().step_count();
+    let text = sb.travel_mut().toggle_ghost(now);
     sb.say(text.into());
 }
 

@@ -8,7 +8,7 @@
 //! sees the sandbox.
 
 use super::timeline_strip::{self, ReplayProgress};
-use crate::app::history::driver::{body_ref, Applied, Drag, Driver};
+use crate::app::history::driver::{body_ref, step_once, Applied, Drag, Driver};
 use crate::app::history::input_log::{Action, Entry};
 use crate::app::history::replay::{Replay, Replayed};
 use crate::app::history::timeline::{Timeline, DEFAULT_BUDGET_MIB};
@@ -25,10 +25,18 @@ pub const GHOST_MAX_BODIES: usize = 2000;
 /// Trail length, in steps (3 s at 60 Hz).
 const TRAIL_STEPS: usize = 180;
 
+/// Steps a ghost shown again catches up by (it is not stepped while
+/// hidden); further behind, it stops.
+const GHOST_CATCH_UP: u64 = 3600;
+
 /// The previous version, run in lockstep after a replay reload.
 struct Ghost {
     scene: Scene,
     driver: Driver,
+    /// Its own history (the keyframes it had when the new version took
+    /// over, then those of its lockstep run) and the same input log, so a
+    /// seek shows it at the step shown.
+    timeline: Timeline,
     visible: bool,
     /// Why it stopped being stepped, if it did.
     stopped: Option<String>,
@@ -139,6 +147,10 @@ impl Travel {
         let applied = self.driver.apply(scene, &action);
         if let Some(g) = &mut self.ghost {
             let _ = g.driver.apply(&mut g.scene, &action);
+            g.timeline.push(Entry {
+                step,
+                action: action.clone(),
+            });
         }
         self.timeline.push(Entry { step, action });
         let out = applied.map(|a| match a {
@@ -185,7 +197,7 @@ impl Travel {
     /// After each live step: a keyframe on schedule, the ghost's step.
     pub fn after_step(&mut self, scene: &Scene) {
         self.timeline.stepped(scene, &self.driver);
-        self.ghost_step();
+        self.ghost_step(scene);
     }
 
     /// Let go of the held body without logging it (edit mode takes over).
@@ -197,6 +209,7 @@ impl Travel {
     /// second value is the divergence report, if a re-run disagreed.
     pub fn seek(&mut self, scene: &mut Scene, step: u64) -> Result<Option<String>, SceneError> {
         self.timeline.seek(scene, &mut self.driver, step)?;
+        self.ghost_follow(scene);
         Ok(self
             .timeline
             .diverged
@@ -297,13 +310,21 @@ impl Travel {
         new.sim_mut().camera_mut().keep_view_of(&view);
         let old = std::mem::replace(scene, new);
         let old_driver = std::mem::replace(&mut self.driver, driver);
-        if let Some(t) = timeline {
-            self.timeline.replace_keyframes(t);
-        }
+        let mut history = match timeline {
+            Some(t) => self.timeline.replace_keyframes(t),
+            None => {
+                let mut t = Timeline::new(self.timeline.budget_mib());
+                t.restart_at(&old, &old_driver);
+                t
+            }
+        };
+        // The ghost's history takes half the budget again.
+        history.set_budget_mib(self.timeline.budget_mib() / 2);
         self.timeline.mark_reload(at);
         self.ghost = Some(Ghost {
             scene: old,
             driver: old_driver,
+            timeline: history,
             visible: true,
             stopped: None,
             old_trails: HashMap::new(),
@@ -315,11 +336,13 @@ impl Travel {
     // ----- The ghost -----
 
     /// G: show or hide the previous version; the notice to show.
-    pub fn toggle_ghost(&mut self) -> &'static str {
+    /// (`now`: the step shown, where a ghost shown again catches up to.)
+    pub fn toggle_ghost(&mut self, now: u64) -> &'static str {
         match &mut self.ghost {
             Some(g) => {
                 g.visible = !g.visible;
                 if g.visible {
+                    g.go_to(now);
                     "ghost of the previous version shown (it runs in lockstep)"
                 } else {
                     "ghost hidden (no longer stepped)"
@@ -329,7 +352,9 @@ impl Travel {
         }
     }
 
-    fn ghost_step(&mut self) {
+    /// After a live step of the new version (at `scene`): the ghost's
+    /// step, and both trails grow.
+    fn ghost_step(&mut self, scene: &Scene) {
         let Some(g) = &mut self.ghost else {
             return;
         };
@@ -345,19 +370,28 @@ impl Travel {
             g.stopped = Some(format!("the previous version failed: {e}"));
             return;
         }
+        g.timeline.stepped(&g.scene, &g.driver);
         trail(&mut g.old_trails, &g.scene);
+        trail(&mut g.new_trails, scene);
     }
 
-    /// Faded outlines of the previous version and both versions' trails.
+    /// The new version was sought to another step: the ghost goes there
+    /// too (from its own keyframes), and the trails start again there.
+    fn ghost_follow(&mut self, scene: &Scene) {
+        if let Some(g) = &mut self.ghost {
+            g.go_to(scene.world().step_count());
+        }
+    }
+
+    /// Faded outlines of the previous version and both versions' trails
+    /// (nothing while the ghost is not at the step shown: hidden, stopped).
     pub fn ghost_overlay(&mut self, scene: &Scene) -> Vec<OverlayCmd> {
         let Some(g) = &mut self.ghost else {
             return Vec::new();
         };
-        if !g.visible {
+        let now = scene.world().step_count();
+        if !g.visible || g.scene.world().step_count() != now {
             return Vec::new();
-        }
-        if g.stopped.is_none() {
-            trail(&mut g.new_trails, scene);
         }
         let old = Rgba::rgb(0xff, 0x9f, 0x43).with_alpha(0xa0);
         let new = Rgba::rgb(0x7f, 0xdb, 0xff).with_alpha(0x70);
@@ -375,6 +409,52 @@ impl Travel {
             }
         }
         out
+    }
+
+    /// The ghost's step and state hash, if there is one.
+    pub fn ghost_state(&self) -> Option<(u64, u64)> {
+        let g = self.ghost.as_ref()?;
+        let w = g.scene.world();
+        Some((w.step_count(), w.state_hash()))
+    }
+}
+
+impl Ghost {
+    /// Show step `step`: from its keyframes within its history, by
+    /// stepping on beyond it (it was hidden while the new version ran on;
+    /// at most `GHOST_CATCH_UP` steps, else it stops). The trails start
+    /// again from there.
+    fn go_to(&mut self, step: u64) {
+        self.old_trails.clear();
+        self.new_trails.clear();
+        if self.stopped.is_some() || self.scene.world().step_count() == step {
+            return;
+        }
+        let (first, last) = self.timeline.span();
+        if step < first {
+            // Before its history: it cannot show that step (not drawn).
+            return;
+        }
+        if step > last + GHOST_CATCH_UP {
+            self.stopped = Some("it fell too far behind while hidden".into());
+            return;
+        }
+        let result = self
+            .timeline
+            .seek(&mut self.scene, &mut self.driver, step.min(last))
+            .and_then(|_| {
+                let log = self.timeline.log().to_vec();
+                let now = self.scene.world().step_count();
+                let mut next = log.partition_point(|e| e.step <= now);
+                while self.scene.world().step_count() < step {
+                    step_once(&mut self.scene, &mut self.driver, &log, &mut next)?;
+                    self.timeline.record_replay(&self.scene, &self.driver, next);
+                }
+                Ok(())
+            });
+        if let Err(e) = result {
+            self.stopped = Some(format!("the previous version failed: {e}"));
+        }
     }
 }
 
