@@ -397,3 +397,28 @@ fn plots_read_on_through_a_keep_state_reload_and_start_empty_on_restart() {
     reload(&mut sb, &mut r, &path);
     assert!(sb.scene().sim().plots().iter().all(|(_, s)| s.is_empty()));
 }
+
+/// What README's "What the timeline spans" says: a keep-state reload starts
+/// the timeline again at the reload (its mark at the strip's left edge,
+/// Home goes there); the run goes on from there.
+#[test]
+fn a_keep_state_reload_starts_the_timeline_at_the_reload() {
+    let (mut sb, mut r, path) = open("timeline");
+    for _ in 0..40 {
+        sb.advance(1.0 / 60.0);
+    }
+    let at = sb.scene().world().step_count();
+    assert_eq!(sb.timeline().span(), (0, at));
+    std::fs::write(&path, V2).unwrap();
+    reload(&mut sb, &mut r, &path);
+    assert_eq!(sb.timeline().span(), (at, at));
+    assert!(sb.timeline().reloads().contains(&at));
+    for _ in 0..20 {
+        sb.advance(1.0 / 60.0);
+    }
+    let end = sb.scene().world().step_count();
+    sb.seek(0);
+    assert_eq!(sb.scene().world().step_count(), at, "Home goes to the save");
+    sb.seek(end);
+    assert_eq!(sb.scene().world().step_count(), end);
+}
