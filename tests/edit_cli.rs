@@ -384,3 +384,68 @@ fn a_misspelt_option_gets_the_constructors_suggestion() {
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);
 }
+
+/// A directory given as the scene is named in the error, also when it is
+/// the current folder (the name was empty: `error: : cannot read ...`).
+/// A Lua hex numeral is a number (`--set x=0x10`, written as given), and
+/// a new field follows a compact table's style.
+#[test]
+fn a_folder_is_named_hex_numbers_are_numbers_and_compact_tables_stay_compact() {
+    let (dir, path) = scene_file(
+        "hex",
+        "scene.lua",
+        "circle{x=3.125,y=2,r=0.5,name=\"bouncy\"}\nbox { x=1;y=9.5;w=1;h=1;name='ro' }\n",
+    );
+    let folder = dir.to_str().unwrap();
+    let (code, _, stderr) = out(&physbox(
+        &dir,
+        &["edit", folder, "--body", "ro", "--set", "x=9"],
+    ));
+    assert_eq!(code, 1);
+    assert!(
+        stderr.starts_with(&format!("error: {folder}: cannot read the scene")),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = out(&physbox(
+        &dir,
+        &[
+            "edit",
+            "scene.lua",
+            "--body",
+            "ro",
+            "--set",
+            "x=0x10",
+            "--set",
+            "restitution=0.5",
+        ],
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.starts_with("scene.lua:2: x = 1 → 0x10\n"),
+        "{stdout}"
+    );
+    let (code, _, stderr) = out(&physbox(
+        &dir,
+        &[
+            "edit",
+            "scene.lua",
+            "--body",
+            "bouncy",
+            "--set",
+            "friction=0.1",
+        ],
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "circle{x=3.125,y=2,r=0.5,name=\"bouncy\",friction=0.1}\nbox { x=0x10;y=9.5;w=1;h=1;name='ro';restitution=0.5 }\n"
+    );
+    let scene = physbox::script::Scene::load(&path, &Default::default()).unwrap();
+    let w = scene.world();
+    let ro = w
+        .bodies()
+        .find(|(_, b)| b.name.as_deref() == Some("ro"))
+        .unwrap()
+        .1;
+    assert_eq!(ro.xf.p.x, 16.0);
+}

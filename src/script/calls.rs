@@ -52,6 +52,9 @@ pub struct CallSite {
     /// Line of the last field's start (multi-line tables get new fields on
     /// a line of their own).
     pub last_field_line: Option<usize>,
+    /// The first separator between fields (`,` or `;`), if any: a new
+    /// field follows the table's own style.
+    pub first_sep: Option<Range<usize>>,
 }
 
 impl CallSite {
@@ -204,12 +207,16 @@ fn table_site(
     let mut fields = Vec::new();
     let mut last_field = None;
     let mut last_field_line = None;
+    let mut first_sep = None;
     for pair in t.fields().pairs() {
         let field = pair.value();
         let end = field.end_position()?.bytes();
         let sep = pair
             .punctuation()
             .and_then(|p| Some(p.start_position()?.bytes()..p.end_position()?.bytes()));
+        if first_sep.is_none() {
+            first_sep = sep.clone();
+        }
         last_field = Some((end, sep));
         last_field_line = Some(field.start_position()?.line());
         if let Some((key, value)) = named_field(field) {
@@ -231,6 +238,7 @@ fn table_site(
         table_close: close.start_position()?.bytes(),
         last_field,
         last_field_line,
+        first_sep,
     })
 }
 
@@ -267,16 +275,85 @@ fn number(t: &TokenType) -> Option<f64> {
     let TokenType::Number { text } = t else {
         return None;
     };
-    let s = text.as_str();
-    if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-        return i64::from_str_radix(hex, 16).ok().map(|v| v as f64);
+    lua_number(text.as_str())
+}
+
+/// The value of a Lua 5.4 numeral (no sign): decimal (`3`, `2.5`, `.5`,
+/// `1e-3`) or hexadecimal (`0x10`, `0xA.8p1`; a hex integer wraps around
+/// 2^64 as Lua's does). None for anything else (`inf`, `+1`, `1_000`).
+pub fn lua_number(s: &str) -> Option<f64> {
+    let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) else {
+        let decimal = s.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+            && s.chars().all(|c| c.is_ascii_digit() || ".eE+-".contains(c));
+        return s.parse::<f64>().ok().filter(|_| decimal);
+    };
+    let (mantissa, exponent) = match hex.find(['p', 'P']) {
+        Some(i) => (&hex[..i], Some(&hex[i + 1..])),
+        None => (hex, None),
+    };
+    let (int, frac) = match mantissa.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (mantissa, None),
+    };
+    let hex_digits = |t: &str| t.chars().all(|c| c.is_ascii_hexdigit());
+    if int.len() + frac.map_or(0, str::len) == 0 || !hex_digits(int) || !frac.is_none_or(hex_digits)
+    {
+        return None;
     }
-    s.parse::<f64>().ok()
+    if frac.is_none() && exponent.is_none() {
+        // An integer: wraps around like Lua's.
+        let v = int.chars().fold(0u64, |v, c| {
+            v.wrapping_mul(16)
+                .wrapping_add(c.to_digit(16).unwrap_or(0) as u64)
+        });
+        return Some(v as i64 as f64);
+    }
+    let mut v = 0.0f64;
+    for c in int.chars() {
+        v = v * 16.0 + c.to_digit(16).unwrap_or(0) as f64;
+    }
+    let mut scale = 1.0 / 16.0;
+    for c in frac.unwrap_or("").chars() {
+        v += c.to_digit(16).unwrap_or(0) as f64 * scale;
+        scale /= 16.0;
+    }
+    let e = match exponent {
+        Some(e) => {
+            let digits = e.strip_prefix(['+', '-']).unwrap_or(e);
+            if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+                return None;
+            }
+            e.parse::<i32>().ok()?
+        }
+        None => 0,
+    };
+    Some(v * 2f64.powi(e))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lua_numerals_decimal_and_hex() {
+        for (s, v) in [
+            ("3", 3.0),
+            ("2.5", 2.5),
+            (".5", 0.5),
+            ("1e-3", 1e-3),
+            ("0x10", 16.0),
+            ("0XfF", 255.0),
+            ("0xA.8p1", 21.0),
+            ("0x.8", 0.5),
+            ("0x1p-2", 0.25),
+            ("0xffffffffffffffff", -1.0),
+        ] {
+            assert_eq!(lua_number(s), Some(v), "{s}");
+        }
+        for s in ["inf", "nan", "+1", "0x", "0xg", "0x1p", "1_0", "-1", ""] {
+            assert_eq!(lua_number(s), None, "{s}");
+        }
+    }
 
     #[test]
     fn both_call_styles_and_their_spans() {

@@ -162,12 +162,15 @@ fn resolve(lua: &Lua, name: &str) -> Result<Found, String> {
 }
 
 /// A path as the user should read it in messages: relative to the current
-/// directory when it lies inside it.
+/// directory when it lies inside it (the current directory itself as
+/// given: an empty name would name nothing).
 pub fn display_path(p: &Path) -> String {
     let p = p.strip_prefix("./").unwrap_or(p);
     if let Ok(cwd) = std::env::current_dir() {
         if let Ok(rel) = p.strip_prefix(&cwd) {
-            return rel.display().to_string();
+            if !rel.as_os_str().is_empty() {
+                return rel.display().to_string();
+            }
         }
     }
     p.display().to_string()

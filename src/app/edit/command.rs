@@ -17,8 +17,9 @@ use std::process::ExitCode;
 const BOOLEANS: &[&str] = &["static", "bullet", "sensor", "fixed_rotation"];
 const STRINGS: &[&str] = &["name", "color", "type"];
 
-/// `KEY=VALUE` → (key, Lua literal text). Numbers stay as written, a
-/// bare word for a string option is quoted (`color=red` → `"red"`).
+/// `KEY=VALUE` → (key, Lua literal text). Numbers (any Lua numeral:
+/// `1.5`, `-2e3`, `0x10`) stay as written, a bare word for a string
+/// option is quoted (`color=red` → `"red"`).
 pub fn parse_set(s: &str) -> Result<(String, String), String> {
     let (key, raw) = s
         .split_once('=')
@@ -45,7 +46,13 @@ pub fn parse_set(s: &str) -> Result<(String, String), String> {
             string(raw)
         }
     } else {
-        match raw.parse::<f64>() {
+        // A Lua numeral (hex too: `0x10`), written into the file as given.
+        let unsigned = raw.strip_prefix('-').unwrap_or(raw);
+        let value = crate::script::calls::lua_number(unsigned).or_else(|| {
+            // (`inf`, `nan`: numbers, but not finite ones.)
+            raw.parse::<f64>().ok().filter(|v| !v.is_finite())
+        });
+        match value.ok_or(()) {
             Ok(v) if v.is_finite() => raw.to_string(),
             Ok(_) => return Err(format!("--set {key}: {raw} is not a finite number")),
             Err(_) if !any_body_option(key) => {
@@ -181,7 +188,13 @@ mod tests {
             parse_set("static=true").unwrap(),
             ("static".into(), "true".into())
         );
+        assert_eq!(parse_set("x=0x10").unwrap(), ("x".into(), "0x10".into()));
+        assert_eq!(
+            parse_set("y=-0x1.8p1").unwrap(),
+            ("y".into(), "-0x1.8p1".into())
+        );
         assert!(parse_set("x=inf").is_err());
+        assert!(parse_set("x=+1").is_err());
         assert!(parse_set("x=abc").is_err());
         assert!(parse_set("x").is_err());
         assert!(parse_set("static=1").is_err());

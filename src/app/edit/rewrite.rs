@@ -151,7 +151,7 @@ pub fn set_field(
             },
         ),
         None => {
-            let pieces = insertion(src, &call, &format!("{key} = {value}"));
+            let pieces = insertion(src, &call, key, value);
             let at = pieces.last().map_or(0, |(r, _)| r.start);
             let line = line_at(src, at)
                 + usize::from(
@@ -193,11 +193,32 @@ fn only_field<'c>(call: &'c CallSite, key: &str) -> Result<Option<&'c NamedField
     Ok(first)
 }
 
-/// What to insert for a new field `field` (`key = value`), as (empty
-/// range, text) pieces in file order. In a table written one field per
-/// line the new field gets a line of its own below the last one (after
-/// that line's comment, which stays with its field).
-fn insertion(src: &str, call: &CallSite, field: &str) -> Vec<(Range<usize>, String)> {
+/// What to insert for a new field `key = value`, as (empty range, text)
+/// pieces in file order. In a table written one field per line the new
+/// field gets a line of its own below the last one (after that line's
+/// comment, which stays with its field). The table's own style is kept:
+/// its separator (`,` or `;`), and a compact table (`x=1,y=2`, no space
+/// after the separator or around `=`) gets a compact field.
+fn insertion(src: &str, call: &CallSite, key: &str, value: &str) -> Vec<(Range<usize>, String)> {
+    // `=` written without spaces in the table's first named field?
+    let tight_eq = call.fields.first().is_some_and(|f| {
+        let before = &src[..f.value.start];
+        before.ends_with('=') && !before[..before.len() - 1].ends_with([' ', '\t'])
+    });
+    let field = if tight_eq {
+        format!("{key}={value}")
+    } else {
+        format!("{key} = {value}")
+    };
+    let field = field.as_str();
+    let (sep_char, tight_sep) = match &call.first_sep {
+        Some(r) => (
+            &src[r.clone()],
+            !src[r.end..].starts_with([' ', '\t', '\r', '\n']),
+        ),
+        None => (",", false),
+    };
+    let gap = if tight_sep { "" } else { " " };
     let Some((end, sep)) = call.last_field.clone() else {
         // `box {}` / `box { }`: right after the brace.
         let inner = &src[call.table_open..call.table_close];
@@ -222,14 +243,19 @@ fn insertion(src: &str, call: &CallSite, field: &str) -> Vec<(Range<usize>, Stri
         && eol < call.table_close
         && (rest.is_empty() || (rest.starts_with("--") && !rest.starts_with("--[")));
     let at = |i: usize, t: String| (i..i, t);
+    // (A trailing separator is the table's own: the new field ends with it.)
+    let sep_char = sep.as_ref().map_or(sep_char, |r| &src[r.clone()]);
     match (sep.is_some(), own_line) {
-        (true, true) => vec![at(eol, format!("{nl}{}{field},", indent_of(src, end)))],
-        (true, false) => vec![at(after, format!(" {field},"))],
+        (true, true) => vec![at(
+            eol,
+            format!("{nl}{}{field}{sep_char}", indent_of(src, end)),
+        )],
+        (true, false) => vec![at(after, format!("{gap}{field}{sep_char}"))],
         (false, true) => vec![
-            at(end, ",".into()),
+            at(end, sep_char.into()),
             at(eol, format!("{nl}{}{field}", indent_of(src, end))),
         ],
-        (false, false) => vec![at(end, format!(", {field}"))],
+        (false, false) => vec![at(end, format!("{sep_char}{gap}{field}"))],
     }
 }
 
@@ -324,6 +350,29 @@ mod tests {
         assert_eq!(ch.describe("s.lua"), "s.lua:2: x = -3.25 → 1.5");
         let (out, _) = set_field(&out, "box", 2, "y", "7").unwrap();
         assert!(out.contains("y = 7 --[[ up ]] ,"), "{out}");
+    }
+
+    #[test]
+    fn a_new_field_follows_the_tables_separator_and_spacing() {
+        let src = "circle{x=3.125,y=2,r=0.5,name=\"bouncy\"}\n";
+        let (out, _) = set_field(src, "circle", 1, "friction", "0.1").unwrap();
+        assert_eq!(
+            out,
+            "circle{x=3.125,y=2,r=0.5,name=\"bouncy\",friction=0.1}\n"
+        );
+        let src = "box { x=1;y=9.5;w=1;h=1 }\n";
+        let (out, _) = set_field(src, "box", 1, "restitution", "0.5").unwrap();
+        assert_eq!(out, "box { x=1;y=9.5;w=1;h=1;restitution=0.5 }\n");
+        let src = "box { x = 1; y = 2; }\n";
+        let (out, _) = set_field(src, "box", 1, "w", "3").unwrap();
+        assert_eq!(out, "box { x = 1; y = 2; w = 3; }\n");
+        let src = "box {\n  x = 1;\n  y = 2\n}\n";
+        let (out, _) = set_field(src, "box", 1, "w", "3").unwrap();
+        assert_eq!(out, "box {\n  x = 1;\n  y = 2;\n  w = 3\n}\n");
+        // The usual style is kept as it was.
+        let src = "box { x = 1, y = 2 }\n";
+        let (out, _) = set_field(src, "box", 1, "w", "3").unwrap();
+        assert_eq!(out, "box { x = 1, y = 2, w = 3 }\n");
     }
 
     #[test]
