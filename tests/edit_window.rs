@@ -264,7 +264,7 @@ fn o_opens_the_editor_at_the_selected_bodys_line() {
 /// Window point of the inspector row that edits `key`, where it is drawn.
 fn inspector_row(sb: &mut Sandbox, key: &str) -> (f32, f32) {
     let size = (sb.camera().width as f32, sb.camera().height as f32);
-    physbox::app::window::inspector::row_of(sb, size, key)
+    physbox::app::window::inspector_rows::row_of(sb, size, key)
         .unwrap_or_else(|| panic!("no {key} row in the inspector"))
 }
 

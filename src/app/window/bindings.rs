@@ -127,7 +127,19 @@ const fn bind(
 }
 
 use Action as A;
+
 use When as W;
+
+/// What the window shows now, for the key table.
+pub fn context(sb: &super::sandbox::Sandbox) -> Context {
+    let won = matches!(sb.scene().outcome(), Some(crate::script::Outcome::Won(_)));
+    Context {
+        puzzle: sb.build_mode().is_some(),
+        building: sb.world_frozen(),
+        won_with_next: won && crate::app::puzzle::play::next_level(sb.scene()).is_some(),
+        follow_paused: sb.follow_paused(),
+    }
+}
 
 /// Keys of the timeline (`,` `.` Home End G F10) and the source editor
 /// (Ctrl+E, O, Ctrl+Z, Ctrl+Shift+Z). No binding or alternative here may

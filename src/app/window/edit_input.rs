@@ -11,6 +11,7 @@
 //! selected body's line, or at a script error's.
 
 use super::inspector;
+use super::inspector_rows;
 use super::palette;
 use super::pointer::went_down;
 use super::sandbox::Sandbox;
@@ -24,25 +25,6 @@ use crate::app::edit::session::{DrawTool, Gesture, Tool, STILL_RELOADING};
 use crate::physics::{BodyId, Vec2};
 use crate::platform::Input;
 use crate::script::calls::Literal;
-
-/// For the help overlay.
-pub const EDIT_HELP: &[&str] = &[
-    "Ctrl+E   edit mode: changes are written into the scene file",
-    "  drag a body: move it      Q E: turn it      Ctrl+wheel: resize it",
-    "  wheel on the inspector's blue rows: mass, friction, restitution, colour",
-    "  drag on empty space: draw a box (Shift: circle, Ctrl: segment)",
-    "  palette (bottom): box circle segment polygon (click corners, Enter closes)",
-    "    spring distance hinge rope: drag from a body to another (or to empty space)",
-    "  Ctrl+Z  Ctrl+Shift+Z: undo / redo (as file edits)",
-    "O        open the selected body's line (or the error's) in $EDITOR",
-];
-
-/// The status lines while edit mode is on.
-pub const EDIT_STATUS: &[&str] = &[
-    "EDIT MODE (paused) — edits are written to the scene file; Ctrl+E leaves",
-    "drag: move   Q/E: turn   Ctrl+wheel: size   drag on empty: box (Shift circle, Ctrl segment)",
-    "Ctrl+Z undo   Ctrl+Shift+Z redo   O open in editor",
-];
 
 /// Turning step of Q / E.
 const TURN: f64 = std::f64::consts::PI / 12.0;
@@ -131,7 +113,7 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
     let row = input
         .mouse
         .filter(|_| input.wheel != 0.0)
-        .and_then(|at| inspector::key_at(sb, size, at));
+        .and_then(|at| inspector_rows::key_at(sb, size, at));
     if let (Some(key), Some(id)) = (row, inspector::shown_body(sb)) {
         // The wheel on an inspector row changes that option.
         tweak(sb, id, key, input.wheel > 0.0);

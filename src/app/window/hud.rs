@@ -6,7 +6,7 @@
 //! covers another (`layout.rs`), then drawn.
 
 use super::bindings::{self, MOUSE_HELP};
-use super::edit_input::{EDIT_HELP, EDIT_STATUS};
+use super::edit_help::{EDIT_HELP, EDIT_STATUS};
 use super::inspector;
 use super::layout::{self, Rect, Wanted};
 use super::panels::HudMode;
@@ -49,7 +49,7 @@ fn title(sb: &Sandbox, max: usize) -> String {
 /// run, Ctrl+arrows pan the view (held)").
 fn moved_keys(sb: &Sandbox) -> Option<(String, String)> {
     let taken = |k: &str| sb.scene_takes(k);
-    let mut moved = bindings::moved(&taken, super::keys::context(sb));
+    let mut moved = bindings::moved(&taken, bindings::context(sb));
     if moved.is_empty() {
         return None;
     }
@@ -247,7 +247,7 @@ fn centered(t: &mut Target, text: &mut TextPainter, lines: &Lines, px: f32, y: O
 
 /// The screen-space panels of one frame: what each shows and where it
 /// goes. One layout serves drawing and the inspector's hit test
-/// (`inspector::key_at`), so a row is hit where it is drawn.
+/// (`inspector_rows::key_at`), so a row is hit where it is drawn.
 pub struct Screen {
     hud: Lines,
     /// The inspector's lines and, for each, the option the wheel edits.

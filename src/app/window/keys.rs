@@ -5,7 +5,7 @@
 //! `key_down`) — except in a puzzle's build mode, where the world is frozen
 //! and a key would be in no solution.
 
-use super::bindings::{chord, resolve, Action, Context};
+use super::bindings::{chord, resolve, Action};
 use super::edit_input;
 use super::puzzle_input;
 use super::sandbox::Sandbox;
@@ -28,7 +28,7 @@ pub fn keys(sb: &mut Sandbox, input: &Input, pm: &Pixmap) {
         if edit_input::key(sb, key, input) {
             continue;
         }
-        let c = context(sb);
+        let c = super::bindings::context(sb);
         let name = chord(key, &input.down);
         let taken = |k: &str| sb.scene_takes(k);
         match resolve(&name, key, &taken, c).map(|b| b.action) {
@@ -45,7 +45,7 @@ pub fn keys(sb: &mut Sandbox, input: &Input, pm: &Pixmap) {
     }
     // Arrows pan while held, unless the scene takes them (then Ctrl + arrows).
     if sb.panels().picker().is_none() {
-        let c = context(sb);
+        let c = super::bindings::context(sb);
         for (k, dx, dy) in [
             ("left", PAN_PER_FRAME, 0.0),
             ("right", -PAN_PER_FRAME, 0.0),
@@ -60,16 +60,6 @@ pub fn keys(sb: &mut Sandbox, input: &Input, pm: &Pixmap) {
                 sb.pan(dx, dy);
             }
         }
-    }
-}
-
-/// What the window shows now, for the key table.
-pub fn context(sb: &Sandbox) -> Context {
-    Context {
-        puzzle: sb.build_mode().is_some(),
-        building: sb.world_frozen(),
-        won_with_next: puzzle_input::won_with_next(sb),
-        follow_paused: sb.follow_paused(),
     }
 }
 

@@ -3,11 +3,13 @@
 //! touches between frames; it reaches puzzles and reloads through their rooms.
 
 pub mod bindings;
+pub mod edit_help;
 pub mod edit_input;
 pub mod error_banner;
 pub mod frame_loop;
 pub mod hud;
 pub mod inspector;
+pub mod inspector_rows;
 pub mod keys;
 pub mod layout;
 pub mod mouse;

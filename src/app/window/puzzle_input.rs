@@ -11,16 +11,10 @@ use crate::app::puzzle::parts::PartKind;
 use crate::app::puzzle::play;
 use crate::physics::Vec2;
 use crate::platform::Input;
-use crate::script::{Outcome, SceneError};
+use crate::script::SceneError;
 
 /// Q / E turn a part by this much (5°).
 const TURN: f64 = std::f64::consts::PI / 36.0;
-
-/// Has the level been won, and does it name a `next_scene`? (N and Enter
-/// open it then.)
-pub fn won_with_next(sb: &Sandbox) -> bool {
-    matches!(sb.scene().outcome(), Some(Outcome::Won(_))) && play::next_level(sb.scene()).is_some()
-}
 
 /// N / Enter after a win: open `next_scene` (a missing file is an error on
 /// screen naming the line that set it).
