@@ -497,7 +497,7 @@ box { x = 0, y = -0.5, w = 30, h = 1, static = true, name = \"ground\" }
 ";
     let (mut sb, _) = open("every_kind", level);
     for (i, kind) in PartKind::ALL.into_iter().enumerate() {
-        let spot = Vec2::new(-7.5 + 3.0 * i as f64, 3.0);
+        let spot = Vec2::new(-7.5 + 3.0 * i as f64, 5.0);
         click_bin(&mut sb, kind.name());
         click_world(&mut sb, spot);
         assert_eq!(puzzle(&sb).parts().len(), 1, "{kind:?} placed");
@@ -529,4 +529,44 @@ box { x = 0, y = -0.5, w = 30, h = 1, static = true, name = \"ground\" }
         );
         assert_eq!(puzzle(&sb).remaining(kind), 1, "{kind:?}");
     }
+}
+
+/// Level 4 opened in a 1280 × 720 sandbox.
+fn level_four() -> Sandbox {
+    let level = Path::new("scenes/puzzles/04_timing.lua");
+    Sandbox::open(level, &SceneOptions::default(), 1280, 720).unwrap()
+}
+
+/// Level 4 started, paused (P: it takes Space) and taken back to the start
+/// of its run (Home): the strip's line about a past step shows, and it
+/// keeps clear of Start / Reset (it was drawn over them).
+#[test]
+fn the_timelines_line_keeps_clear_of_start_and_reset() {
+    use physbox::app::window::timeline_strip::{self, LABEL_HEIGHT};
+    let mut sb = level_four();
+    frame(&mut sb, &press("enter"), 0.0);
+    for _ in 0..60 {
+        frame(&mut sb, &Input::default(), 1.0 / 60.0);
+    }
+    frame(&mut sb, &press("p"), 0.0);
+    frame(&mut sb, &press("home"), 0.0);
+    assert!(sb.timeline().span().1 > 0);
+    let strip = timeline_strip::place(1280.0, 720.0);
+    let label = physbox::app::window::layout::Rect {
+        y: strip.y - LABEL_HEIGHT,
+        h: LABEL_HEIGHT + strip.h,
+        ..strip
+    };
+    for (name, (x, y, w, h)) in puzzle_input::bin_targets(&sb) {
+        let r = physbox::app::window::layout::Rect { x, y, w, h };
+        assert!(
+            !r.overlaps(&label),
+            "{name} {r:?} under the strip's line {label:?}"
+        );
+    }
+    let mut pm = pixmap(1280, 720);
+    picture::draw(&mut sb, &mut pm);
+    let out = temp_dir("level4-past").join("past.png");
+    physbox::render::image::save_png(&pm, &out).unwrap();
+    eprintln!("picture: {}", out.display());
 }

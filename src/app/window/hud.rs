@@ -289,8 +289,11 @@ pub fn lay_out(sb: &mut Sandbox, width: f32, height: f32) -> Screen {
     let outcome = outcome_lines(sb);
     let notice = sb.notice_to_draw().map(|t| vec![line(t)]);
     let bin = sb.build_mode().map(|b| {
-        let (x, y, w, h) =
-            crate::app::puzzle::bin_panel::place(sb.text(), height as u32, b.puzzle());
+        let (x, y, w, h) = crate::app::puzzle::bin_panel::place(
+            sb.text(),
+            super::puzzle_input::bin_floor(sb),
+            b.puzzle(),
+        );
         Rect { x, y, w, h }
     });
     let margin =

@@ -24,6 +24,6 @@ fn draw_parts_bin(sb: &mut Sandbox, pm: &mut Pixmap) {
     };
     let kinds = build.puzzle().kinds();
     let rows = bin_panel::rows(build, sb.scene());
-    let height = sb.camera().height;
+    let height = super::puzzle_input::bin_floor(sb);
     bin_panel::draw(pm, sb.text_mut(), height, &kinds, &rows);
 }

@@ -46,9 +46,15 @@ pub fn turn(sb: &mut Sandbox, left: bool) {
 /// without a puzzle.
 pub fn bin_targets(sb: &Sandbox) -> Vec<(String, (f32, f32, f32, f32))> {
     match sb.build_mode() {
-        Some(b) => bin_panel::targets(sb.text(), sb.camera().height, b.puzzle()),
+        Some(b) => bin_panel::targets(sb.text(), bin_floor(sb), b.puzzle()),
         None => Vec::new(),
     }
+}
+
+/// Where the parts bin stands: above the timeline strip and its label
+/// (the label names past steps; it must not cover Start / Reset).
+pub fn bin_floor(sb: &Sandbox) -> u32 {
+    super::timeline_strip::clear_above(sb.camera().height as f32).max(0.0) as u32
 }
 
 /// The mouse in a puzzle (instead of the sandbox tools): the bin and its
@@ -62,7 +68,7 @@ pub fn mouse(sb: &mut Sandbox, input: &Input) {
         return;
     };
     let building = b.is_building();
-    let bin = bin_panel::hit(sb.text(), sb.camera().height, b.puzzle(), mx, my);
+    let bin = bin_panel::hit(sb.text(), bin_floor(sb), b.puzzle(), mx, my);
     if went_down(input.left, last.left) {
         match bin {
             Some(BinItem::Part(k)) => {

@@ -59,6 +59,13 @@ pub struct Strip<'a> {
 /// Room the label above the strip takes (the panels keep above it).
 pub const LABEL_HEIGHT: f32 = 17.0;
 
+/// The lowest a panel that stays put may reach in a window `height`
+/// pixels high: above the strip and the room for its label, whether the
+/// label shows or not (the parts bin and its Start / Reset buttons).
+pub fn clear_above(height: f32) -> f32 {
+    height - HEIGHT - 2.0 - 2.0 - LABEL_HEIGHT
+}
+
 impl Strip<'_> {
     /// Is anything drawn (a run with no history yet has no strip)?
     fn shown(&self) -> bool {
