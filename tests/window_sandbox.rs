@@ -437,3 +437,92 @@ fn after_a_win_enter_opens_the_next_scene() {
     );
     assert_eq!(sb.scene().world().body_count(), 1);
 }
+
+/// The keys of README.md's key table, as the help writes them.
+fn readme_keys() -> Vec<String> {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let table = readme
+        .split("| key | does |")
+        .nth(1)
+        .unwrap()
+        .split("\n\n")
+        .next()
+        .unwrap();
+    let mut keys = Vec::new();
+    for row in table.lines().skip(2) {
+        let cell = row.split('|').nth(1).unwrap().trim();
+        // "Q / E (puzzle build mode)": the keys, not the note.
+        let cell = cell.split(" (").next().unwrap().replace('`', "");
+        for k in cell
+            .split([' ', ',', '/'])
+            .filter(|k| !k.is_empty() && *k != "or")
+        {
+            keys.push(if k == "Backspace" {
+                "Bksp".into()
+            } else {
+                k.to_string()
+            });
+        }
+    }
+    keys
+}
+
+/// F1 in a 1280 × 720 and a 960 × 600 window, on a plain scene and on
+/// puzzle level 4 (it takes Space): every line of the help is inside the
+/// window, below the HUD, above the timeline strip and its line, no line
+/// covers another (a key column too narrow ran into the text), and every
+/// key of the README's table is listed.
+#[test]
+fn the_help_fits_between_the_hud_and_the_strip_and_lists_every_key() {
+    use physbox::app::window::hud::lay_out;
+    use physbox::app::window::timeline_strip::{self, LABEL_HEIGHT};
+    let wanted = readme_keys();
+    assert!(wanted.len() > 30, "{wanted:?}");
+    let out = temp_dir("help");
+    for scene in ["scenes/gallery.lua", "scenes/puzzles/04_timing.lua"] {
+        for (w, h) in [(1280u32, 720u32), (960, 600)] {
+            let mut sb = Sandbox::open(Path::new(scene), &SceneOptions::default(), w, h).unwrap();
+            frame(&mut sb, &Input::default(), 0.5);
+            frame(&mut sb, &press("f1"), 0.0);
+            let (wf, hf) = (w as f32, h as f32);
+            let s = lay_out(&mut sb, wf, hf);
+            let help = s.help.expect("F1 shows the help");
+            let hud = s.placed.hud.unwrap();
+            let strip = timeline_strip::place(wf, hf);
+            assert_eq!(help.left_out, 0, "{scene} {w}x{h}");
+            for (i, p) in help.pieces.iter().enumerate() {
+                let r = p.at;
+                let at = format!("{scene} {w}x{h}: '{}' {r:?}", p.text);
+                assert!(r.x >= 0.0 && r.right() <= wf && r.y >= 0.0, "{at}");
+                assert!(!r.overlaps(&hud), "{at} over the HUD {hud:?}");
+                assert!(r.bottom() <= strip.y - LABEL_HEIGHT, "{at} under the strip");
+                for q in &help.pieces[i + 1..] {
+                    assert!(!r.overlaps(&q.at), "{at} overlaps '{}' {:?}", q.text, q.at);
+                }
+            }
+            let keys: Vec<&str> = help
+                .pieces
+                .iter()
+                .filter(|p| p.key)
+                .flat_map(|p| p.text.split(' '))
+                .collect();
+            for k in &wanted {
+                // A key the scene takes shows as its alternative.
+                let alt = match k.as_str() {
+                    "Space" => "P".to_string(),
+                    _ => format!("Ctrl+{k}"),
+                };
+                assert!(
+                    keys.contains(&k.as_str()) || keys.contains(&alt.as_str()),
+                    "{scene} {w}x{h}: no '{k}' in {keys:?}"
+                );
+            }
+            let mut pm = pixmap(w, h);
+            picture::draw(&mut sb, &mut pm);
+            let name = Path::new(scene).file_stem().unwrap().to_string_lossy();
+            let png = out.join(format!("help-{name}-{w}x{h}.png"));
+            physbox::render::image::save_png(&pm, &png).unwrap();
+            eprintln!("picture: {}", png.display());
+        }
+    }
+}

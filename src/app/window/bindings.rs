@@ -201,13 +201,16 @@ pub const BINDINGS: &[Binding] = &[
     bind("f11", A::SaveSolution, "puzzle: save a solution (JSON in screenshots/)", Some("ctrl+f11"), W::Puzzle),
 ];
 
-/// The mouse, for the help overlay.
-pub const MOUSE_HELP: &[&str] = &[
-    "Left drag      pull a body (paused: move it)",
-    "Left click     select (inspector); empty space: scene's on_click",
-    "Shift+click    new circle     Ctrl+click  new box",
-    "Middle click   static <-> dynamic",
-    "Right drag     pan            Wheel       zoom at the cursor",
+/// The mouse, for the help overlay: (what, does).
+pub const MOUSE_HELP: &[(&str, &str)] = &[
+    ("Left drag", "pull a body (paused: move it)"),
+    (
+        "Left click",
+        "select (inspector); empty space: the scene's on_click",
+    ),
+    ("Shift+click", "new circle (Ctrl+click: new box)"),
+    ("Middle click", "static <-> dynamic"),
+    ("Right drag", "pan (Wheel: zoom at the cursor)"),
 ];
 
 /// The name of a key pressed with the modifiers held now: "ctrl+r",
@@ -294,9 +297,10 @@ fn label_of_one(k: &str) -> String {
     }
 }
 
-/// The F1 lines: keys and what they do, with the keys the scene took
-/// replaced by their alternatives and marked.
-pub fn help_lines(taken: &dyn Fn(&str) -> bool) -> Vec<String> {
+/// The F1 rows: (keys, what they do), with the keys the scene took
+/// replaced by their alternatives and marked; the four arrows written as
+/// "arrows" ("Ctrl+arrows").
+pub fn help_lines(taken: &dyn Fn(&str) -> bool) -> Vec<(String, String)> {
     let mut lines: Vec<(Vec<String>, &str, bool)> = Vec::new();
     for b in BINDINGS {
         let shown = key_for(b, taken).map_or("-".to_string(), label);
@@ -315,12 +319,15 @@ pub fn help_lines(taken: &dyn Fn(&str) -> bool) -> Vec<String> {
         .into_iter()
         .map(|(keys, help, moved)| {
             let keys = keys.join(" ");
+            let keys = keys
+                .replace("Ctrl+Left Ctrl+Right Ctrl+Up Ctrl+Down", "Ctrl+arrows")
+                .replace("Left Right Up Down", "arrows");
             let note = if moved {
                 "  (the scene took the key)"
             } else {
                 ""
             };
-            format!("{keys:<12}{help}{note}")
+            (keys, format!("{help}{note}"))
         })
         .collect()
 }
@@ -494,7 +501,10 @@ mod tests {
         let help = help_lines(&|k| k == "space");
         assert!(help
             .iter()
-            .any(|l| l.starts_with("P ") && l.contains("pause") && l.contains("took")));
-        assert!(help.iter().any(|l| l.starts_with("[ ]")), "{help:?}");
+            .any(|(k, l)| k == "P" && l.contains("pause") && l.contains("took")));
+        assert!(help.iter().any(|(k, _)| k == "[ ]"), "{help:?}");
+        assert!(help.iter().any(|(k, _)| k == "arrows"), "{help:?}");
+        let moved = help_lines(&|k| ["left", "right", "up", "down"].contains(&k));
+        assert!(moved.iter().any(|(k, _)| k == "Ctrl+arrows"), "{moved:?}");
     }
 }

@@ -5,8 +5,9 @@
 //! panel's lines are gathered from the sandbox first, placed so that none
 //! covers another (`layout.rs`), then drawn.
 
-use super::bindings::{self, MOUSE_HELP};
-use super::edit_help::{EDIT_HELP, EDIT_STATUS};
+use super::bindings;
+use super::edit_help::EDIT_STATUS;
+use super::help;
 use super::inspector;
 use super::layout::{self, Rect, Wanted};
 use super::panels::HudMode;
@@ -217,26 +218,6 @@ fn speed_text(s: f64) -> String {
     }
 }
 
-fn help_lines(sb: &Sandbox) -> Lines {
-    let mut lines = vec![("physbox — keys".to_string(), WARN)];
-    let taken = |k: &str| sb.scene_takes(k);
-    lines.extend(bindings::help_lines(&taken).into_iter().map(line));
-    lines.push(("mouse".to_string(), WARN));
-    lines.extend(MOUSE_HELP.iter().map(|s| line(*s)));
-    lines.push(("edit mode".to_string(), WARN));
-    lines.extend(EDIT_HELP.iter().map(|s| line(*s)));
-    lines.push((
-        "Every other key goes to the scene (on_key, key_down). A scene takes".into(),
-        DIM_TEXT,
-    ));
-    lines.push((
-        "a bound key with scene { keys = {...} } or key_down(...): Space -> P, others -> Ctrl+key."
-            .into(),
-        DIM_TEXT,
-    ));
-    lines
-}
-
 /// A panel centred across the window, at height `y` (or centred).
 fn centered(t: &mut Target, text: &mut TextPainter, lines: &Lines, px: f32, y: Option<f32>) {
     let (w, h) = panel_size(text, lines, px);
@@ -260,6 +241,8 @@ pub struct Screen {
     data: Vec<Vec<(f64, f64)>>,
     /// Where each panel goes.
     pub placed: layout::Placed,
+    /// F1's help, placed between the HUD and the timeline strip.
+    pub help: Option<help::Placed>,
 }
 
 /// Gather the panels' lines and place them in a `width` × `height` window.
@@ -300,6 +283,10 @@ pub fn lay_out(sb: &mut Sandbox, width: f32, height: f32) -> Screen {
         crate::app::view::margins(sb.scene(), width as u32, height as u32).map(|m| m as f32);
     // The panels keep above the timeline strip and its label.
     let above_strip = super::time_keys::strip_top(sb, height, shows_hud);
+    let help_rows = sb
+        .panels()
+        .help_shown()
+        .then(|| help::rows(&|k: &str| sb.scene_takes(k)));
     let text = sb.text_mut();
     // A HUD line wider than the window is cut (its end shown as "…").
     let hud = fit_width(text, hud, HUD_PX, width - 4.0 * layout::GAP);
@@ -317,6 +304,16 @@ pub fn lay_out(sb: &mut Sandbox, width: f32, height: f32) -> Screen {
         margin,
     };
     let placed = layout::place(width, above_strip, &want);
+    let help = help_rows.map(|rows| {
+        let top = placed.hud.map_or(0.0, |r| r.bottom()) + layout::GAP;
+        let area = Rect {
+            x: layout::GAP,
+            y: top,
+            w: width - 2.0 * layout::GAP,
+            h: above_strip - layout::GAP - top,
+        };
+        help::place(text, &rows, area)
+    });
     Screen {
         hud,
         inspector,
@@ -327,6 +324,7 @@ pub fn lay_out(sb: &mut Sandbox, width: f32, height: f32) -> Screen {
         names,
         data,
         placed,
+        help,
     }
 }
 
@@ -336,7 +334,6 @@ pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
     outline_hovered_and_selected(sb, pm);
     let (width, height) = (pm.width() as f32, pm.height() as f32);
     let s = lay_out(sb, width, height);
-    let help = sb.panels().help_shown().then(|| help_lines(sb));
     let picker = picker_lines(sb, height);
     let error = error_lines(sb, width);
     let text = sb.text_mut();
@@ -361,7 +358,10 @@ pub fn draw(sb: &mut Sandbox, pm: &mut Pixmap) {
         draw_plots(pm, text, &s.names, &s.data, r);
     }
     let mut t = Target::new(pm);
-    for lines in [help, picker].into_iter().flatten() {
+    if let Some(h) = &s.help {
+        help::draw(&mut t, text, h);
+    }
+    if let Some(lines) = picker {
         centered(&mut t, text, &lines, HUD_PX, None);
     }
     if let Some(lines) = error {

@@ -7,6 +7,7 @@ pub mod edit_help;
 pub mod edit_input;
 pub mod error_banner;
 pub mod frame_loop;
+pub mod help;
 pub mod hud;
 pub mod inspector;
 pub mod inspector_rows;
