@@ -570,3 +570,69 @@ fn the_timelines_line_keeps_clear_of_start_and_reset() {
     physbox::render::image::save_png(&pm, &out).unwrap();
     eprintln!("picture: {}", out.display());
 }
+
+/// O in build mode opens the editor at the line of the level body under
+/// the cursor (the inspector shows it; build mode selects nothing, and O
+/// did nothing).
+#[test]
+fn o_in_build_mode_opens_the_editor_at_the_hovered_bodys_line() {
+    let level = Path::new("scenes/puzzles/01_bridge.lua");
+    let mut sb = Sandbox::open(level, &SceneOptions::default(), 1280, 720).unwrap();
+    assert!(sb.world_frozen());
+    let dir = temp_dir("o-build");
+    let script = dir.join("fake_editor.sh");
+    let record = dir.join("opened.txt");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\necho \"$@\" > {}.tmp && mv {0}.tmp {0}\n",
+            record.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::env::set_var(
+        "PHYSBOX_EDITOR",
+        format!("{} {{file}} {{line}}", script.display()),
+    );
+    // A level body made by a line of the file.
+    let (id, p) = {
+        let scene = sb.scene();
+        let sim = scene.sim();
+        let w = scene.world();
+        let (id, b) = w
+            .bodies()
+            .find(|(id, _)| sim.origin(*id).is_some())
+            .expect("a body made by the file");
+        (id, b.xf.p)
+    };
+    let line = sb.scene().sim().origin(id).unwrap().line;
+    hover(&mut sb, p);
+    let m = at(&sb, p);
+    frame(
+        &mut sb,
+        &Input {
+            mouse: Some(m),
+            ..press("o")
+        },
+        0.0,
+    );
+    let mut got = String::new();
+    for _ in 0..100 {
+        if let Ok(t) = std::fs::read_to_string(&record) {
+            got = t;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(
+        got.trim().ends_with(&format!("01_bridge.lua {line}")),
+        "{got:?}"
+    );
+    assert!(
+        sb.notice().unwrap().starts_with("opened "),
+        "{:?}",
+        sb.notice()
+    );
+}

@@ -8,7 +8,8 @@
 //! (`palette.rs`) picked: a polygon clicked corner by corner (Enter closes),
 //! a spring, distance joint, hinge or rope dragged from body to body; Ctrl+Z / Ctrl+Shift+Z undo
 //! and redo as file edits. O (edit mode or not) opens `$EDITOR` at the
-//! selected body's line, or at a script error's.
+//! line of the body the inspector shows (selected, else hovered), or at a
+//! script error's.
 
 use super::inspector;
 use super::inspector_rows;
@@ -84,11 +85,11 @@ fn polygon_open(sb: &mut Sandbox) -> bool {
         .is_some_and(|(s, _)| matches!(s.gesture, Some(Gesture::Polygon { .. })))
 }
 
-/// O: the editor at the selected body's line, else at the error's.
+/// O: the editor at the line of the body the inspector shows (the
+/// selected one, else the one under the cursor: build mode selects
+/// nothing), else at the error's.
 fn open_editor(sb: &mut Sandbox) -> bool {
-    let at = sb
-        .tools()
-        .selected()
+    let at = inspector::shown_body(sb)
         .and_then(|id| {
             sb.scene()
                 .sim()
@@ -97,6 +98,11 @@ fn open_editor(sb: &mut Sandbox) -> bool {
         })
         .or_else(|| sb.error().and_then(editor::location_in));
     let Some((file, line)) = at else {
+        if sb.world_frozen() {
+            // Build mode: keys do not reach the scene, so O says why not.
+            sb.say("O opens the editor at the line of the body under the cursor".into());
+            return true;
+        }
         return false;
     };
     let text = match editor::open(&file, line) {
