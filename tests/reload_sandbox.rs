@@ -422,3 +422,31 @@ fn a_keep_state_reload_starts_the_timeline_at_the_reload() {
     sb.seek(end);
     assert_eq!(sb.scene().world().step_count(), end);
 }
+
+/// A reload in build mode that leaves a placed part overlapping the new
+/// layout says why in the window's reload message (it went to stdout
+/// only; the toast said "0 parts placed again").
+#[test]
+fn a_part_that_cannot_go_back_after_a_reload_says_why_in_the_window() {
+    use physbox::app::puzzle::parts::{Part, PartKind};
+    let level = "tools { box = 1 }\nbox { x = 0, y = -0.5, w = 40, h = 1, static = true }\n";
+    let (mut sb, mut r, path) = open_reloading("part-refused", level, 400, 300);
+    sb.place_part(Part {
+        kind: PartKind::Box,
+        x: 2.0,
+        y: 2.0,
+        angle: 0.0,
+    })
+    .unwrap();
+    let wall =
+        format!("{level}box {{ name = 'wall', x = 2, y = 2, w = 1, h = 3, static = true }}\n");
+    std::fs::write(&path, wall).unwrap();
+    reload_now(&mut sb, &mut r, &path);
+    let p = sb.build_mode().expect("still a puzzle").puzzle();
+    assert!(p.parts().is_empty());
+    let notice = sb.notice().unwrap();
+    assert!(
+        notice.contains("0 parts placed again; a part could not go back: a box at (2.00, 2.00) would overlap 'wall'"),
+        "{notice}"
+    );
+}

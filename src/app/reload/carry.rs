@@ -49,10 +49,21 @@ pub fn reloaded_text(carried: &Carried, timing: &Timing) -> String {
     let what = match carried {
         Carried::State { tally, .. } => tally.to_string(),
         Carried::Restarted => "restarted".to_string(),
-        Carried::Parts { build, .. } => {
+        Carried::Parts { build, refused } => {
             let n = build.puzzle().parts().len();
             let s = if n == 1 { "" } else { "s" };
-            format!("build mode, {n} part{s} placed again")
+            let mut text = format!("build mode, {n} part{s} placed again");
+            // Why the others are back in the bin (the first reason).
+            if let Some(e) = refused.first() {
+                let k = refused.len();
+                let which = if k == 1 {
+                    "a part".to_string()
+                } else {
+                    format!("{k} parts")
+                };
+                text.push_str(&format!("; {which} could not go back: {e}"));
+            }
+            text
         }
     };
     format!("reloaded in {} ms — {what}", ms(timing.build()))

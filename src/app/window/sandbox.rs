@@ -224,10 +224,8 @@ impl Sandbox {
         self.build = match carried {
             // A puzzle level: Reset's world, built from this one load of
             // the file, not the live state (see reload/carry.rs).
-            Carried::Parts { build, refused } => {
-                if let Some(e) = refused.first() {
-                    self.say(format!("a part could not go back: {e}"));
-                }
+            // (Why a part could not go back is in the reload's `text`.)
+            Carried::Parts { build, .. } => {
                 self.paused = false;
                 self.clock.reset();
                 Some(build)
