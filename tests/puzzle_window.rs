@@ -636,3 +636,51 @@ fn o_in_build_mode_opens_the_editor_at_the_hovered_bodys_line() {
         sb.notice()
     );
 }
+
+/// Q / E over empty space turn the next part placed, and only it; the bin
+/// shows the pending turn, and a refusal names it.
+#[test]
+fn a_pending_turn_shows_in_the_bin_and_goes_to_the_next_part_only() {
+    use physbox::app::puzzle::bin_panel;
+    let (mut sb, _) = open("pending_turn", LEVEL);
+    let mode_line = |sb: &Sandbox| {
+        let b = sb.build_mode().unwrap();
+        bin_panel::rows(b, sb.scene())[0].0.clone()
+    };
+    let key_at = |sb: &mut Sandbox, p: Vec2, key: &'static str| {
+        let m = at(sb, p);
+        frame(
+            sb,
+            &Input {
+                mouse: Some(m),
+                ..press(key)
+            },
+            0.0,
+        );
+    };
+    click_bin(&mut sb, "box");
+    let (a, b) = (Vec2::new(2.0, 3.0), Vec2::new(4.0, 3.0));
+    key_at(&mut sb, a, "q");
+    key_at(&mut sb, a, "q");
+    assert_eq!(mode_line(&sb), "BUILD — next part turned +10°");
+    click_world(&mut sb, a);
+    click_world(&mut sb, b);
+    let angles: Vec<f64> = puzzle(&sb).parts().iter().map(|p| p.part.angle).collect();
+    assert_eq!(angles.len(), 2, "{:?}", sb.notice());
+    assert!((angles[0] - 10f64.to_radians()).abs() < 1e-9, "{angles:?}");
+    assert_eq!(angles[1], 0.0, "the turn was the first part's only");
+    assert!(!mode_line(&sb).contains("turned"), "{}", mode_line(&sb));
+    // Turned and refused: the message gives the angle.
+    let mb = at(&sb, b);
+    right_click(&mut sb, mb);
+    let crate_at = body_pos(&sb, "crate");
+    key_at(&mut sb, crate_at, "e");
+    key_at(&mut sb, crate_at, "e");
+    click_world(&mut sb, crate_at);
+    let n = sb.notice().unwrap();
+    assert!(
+        n.contains("a box turned -10° at (-3.00, 0.50) would overlap 'crate'"),
+        "{n}"
+    );
+    assert_eq!(mode_line(&sb), "BUILD — next part turned -10°");
+}

@@ -104,7 +104,11 @@ pub fn hit(text: &TextPainter, height: u32, p: &Puzzle, mx: f32, my: f32) -> Opt
 pub fn rows(b: &BuildMode, scene: &Scene) -> Vec<(String, Rgba)> {
     let p = b.puzzle();
     let lost = matches!(scene.outcome(), Some(Outcome::Lost(_)));
-    let mode = if b.is_building() {
+    let turn = super::parts::turned_text(p.angle());
+    let mode = if b.is_building() && !turn.is_empty() {
+        // Q / E over empty space: the next part placed is turned.
+        (format!("BUILD — next part{turn}"), HIGHLIGHT)
+    } else if b.is_building() {
         ("BUILD — place parts, Enter to start".to_string(), HIGHLIGHT)
     } else if lost {
         (

@@ -88,7 +88,8 @@ impl BuildMode {
         self.puzzle.select(kind);
     }
 
-    /// Place a part of `kind` at `at`, turned as the next part is.
+    /// Place a part of `kind` at `at`, turned as the next part is (the
+    /// turn is used up: the part after it starts at 0°).
     pub fn place_at(&mut self, scene: &mut Scene, kind: PartKind, at: Vec2) -> Result<(), String> {
         let part = Part {
             kind,
@@ -96,7 +97,9 @@ impl BuildMode {
             y: at.y,
             angle: self.puzzle.angle(),
         };
-        self.place(scene, part).map(|_| ())
+        self.place(scene, part)?;
+        self.puzzle.clear_turn();
+        Ok(())
     }
 
     /// Place a part (build mode only), checking the bin allows it.

@@ -172,6 +172,16 @@ fn pieces(kind: PartKind) -> Vec<Piece> {
     }
 }
 
+/// " turned -10°" for a part at an angle (radians), "" for one at 0.
+pub fn turned_text(angle: f64) -> String {
+    let deg = angle.to_degrees();
+    if deg.abs() < 0.05 {
+        String::new()
+    } else {
+        format!(" turned {}°", format!("{deg:+.1}").trim_end_matches(".0"))
+    }
+}
+
 /// Put `part` into the scene's world: its bodies (registered with the scene
 /// like Lua-made ones, so handles and `world:bodies()` see them) and, for
 /// a spring, its joints. Refused with a reason when it would overlap
@@ -193,8 +203,9 @@ pub fn place_part(sim: &mut Sim, part: &Part) -> Result<Vec<BodyId>, String> {
         let xf = Transform::new(frame.apply(piece.offset), part.angle);
         if let Some(what) = overlap(sim, &piece.geom, xf) {
             return Err(format!(
-                "a {} at ({:.2}, {:.2}) would overlap {what}",
+                "a {}{} at ({:.2}, {:.2}) would overlap {what}",
                 part.kind.name(),
+                turned_text(part.angle),
                 part.x,
                 part.y
             ));

@@ -103,7 +103,8 @@ impl Puzzle {
         self.selected = Some(kind);
     }
 
-    /// The angle the next part is placed at.
+    /// The angle the next part is placed at (Q / E over empty space; only
+    /// that part: placing it sets it back to 0).
     pub fn angle(&self) -> f64 {
         self.angle
     }
@@ -111,6 +112,11 @@ impl Puzzle {
     /// Turn the next part to place (Q / E with nothing under the cursor).
     pub fn turn_next(&mut self, by: f64) {
         self.angle += by;
+    }
+
+    /// The next part was placed: the parts after it are not turned.
+    pub fn clear_turn(&mut self) {
+        self.angle = 0.0;
     }
 
     /// The bin's selection and the next part's angle, as `other` had them.
