@@ -684,3 +684,31 @@ fn a_pending_turn_shows_in_the_bin_and_goes_to_the_next_part_only() {
     );
     assert_eq!(mode_line(&sb), "BUILD — next part turned -10°");
 }
+
+/// Level 4's title is its instruction ("… then Space at the right
+/// moment"): in build mode the HUD shows it whole on a line of its own
+/// (the compact line cut it at 32 characters), and "F1 help" stays on
+/// the first line (it was pushed off its end).
+#[test]
+fn level_fours_instruction_shows_whole_in_build_mode() {
+    use physbox::app::window::hud::lay_out;
+    let mut sb = level_four();
+    frame(&mut sb, &Input::default(), 0.1);
+    let s = lay_out(&mut sb, 1280.0, 720.0);
+    let text: Vec<&str> = s.hud.iter().map(|(t, _)| t.as_str()).collect();
+    assert!(text[0].contains("F1 help"), "{text:?}");
+    assert!(
+        text.iter()
+            .any(|t| t.contains("then Space at the right moment") && !t.ends_with('…')),
+        "{text:?}"
+    );
+    let hud = s.placed.hud.unwrap();
+    assert!(hud.right() <= 1280.0, "{hud:?}");
+    let mut pm = pixmap(1280, 720);
+    picture::draw(&mut sb, &mut pm);
+    let out = temp_dir("level4-build").join("build.png");
+    physbox::render::image::save_png(&pm, &out).unwrap();
+    // Running, the title line goes: the HUD is one line again.
+    frame(&mut sb, &press("enter"), 0.0);
+    assert_eq!(lay_out(&mut sb, 1280.0, 720.0).hud.len(), 1);
+}

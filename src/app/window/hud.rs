@@ -30,6 +30,9 @@ fn line(s: impl Into<String>) -> (String, Rgba) {
     (s.into(), TEXT)
 }
 
+/// The compact HUD's title is cut to this many characters.
+const TITLE_CHARS: usize = 32;
+
 /// The scene's title as the HUD shows it (at most `max` characters).
 fn title(sb: &Sandbox, max: usize) -> String {
     let scene = sb.scene();
@@ -114,11 +117,17 @@ fn edit_lines(sb: &Sandbox) -> Lines {
 
 /// The compact HUD: one line (plus edit mode's lines in edit mode).
 pub fn compact_lines(sb: &Sandbox) -> Lines {
+    // A level's whole title goes on the line below: not cut here too.
+    let level = level_lines(sb);
+    let head = if level.is_empty() {
+        format!("{}   ", title(sb, TITLE_CHARS))
+    } else {
+        String::new()
+    };
     let w = sb.scene().world();
     let mut parts = vec![(
         format!(
-            "{}   t {:.2} s   step {:.2} ms   frame {:.1} ms",
-            title(sb, 32),
+            "{head}t {:.2} s   step {:.2} ms   frame {:.1} ms",
             w.time(),
             sb.stats().step_ms(),
             sb.stats().frame_ms()
@@ -126,17 +135,32 @@ pub fn compact_lines(sb: &Sandbox) -> Lines {
         TEXT,
     )];
     drop(w);
+    // Before the notes: a long line loses its end, and F1 must show.
+    parts.push(("F1 help  F8 more".to_string(), DIM_TEXT));
     parts.extend(state_notes(sb));
     if let Some((_, alts)) = moved_keys(sb) {
         parts.push((format!("keys moved: {alts}"), WARN));
     }
-    parts.push(("F1 help  F8 more".to_string(), DIM_TEXT));
     // One line, coloured by its most urgent part.
     let color = parts.iter().find(|(_, c)| *c == WARN).map_or(TEXT, |p| p.1);
     let text: Vec<String> = parts.into_iter().map(|(t, _)| t).collect();
     let mut lines = vec![(text.join("   "), color)];
+    lines.extend(level);
     lines.extend(edit_lines(sb));
     lines
+}
+
+/// A puzzle level's title in build mode, whole, wrapped on lines of its
+/// own: it is the level's instruction (the first line cuts it).
+fn level_lines(sb: &Sandbox) -> Lines {
+    if !sb.world_frozen() {
+        return Vec::new();
+    }
+    let full = title(sb, usize::MAX);
+    if full == title(sb, TITLE_CHARS) {
+        return Vec::new();
+    }
+    wrap(&full, 90).into_iter().map(line).collect()
 }
 
 pub fn status_lines(sb: &Sandbox) -> Lines {
@@ -230,7 +254,7 @@ fn centered(t: &mut Target, text: &mut TextPainter, lines: &Lines, px: f32, y: O
 /// goes. One layout serves drawing and the inspector's hit test
 /// (`inspector_rows::key_at`), so a row is hit where it is drawn.
 pub struct Screen {
-    hud: Lines,
+    pub hud: Lines,
     /// The inspector's lines and, for each, the option the wheel edits.
     pub inspector: Lines,
     pub inspector_keys: Vec<Option<&'static str>>,
