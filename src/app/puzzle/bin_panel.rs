@@ -109,16 +109,13 @@ pub fn rows(b: &BuildMode, scene: &Scene) -> Vec<(String, Rgba)> {
         // Q / E over empty space: the next part placed is turned.
         (format!("BUILD — next part{turn}"), HIGHLIGHT)
     } else if b.is_building() {
-        ("BUILD — place parts, Enter to start".to_string(), HIGHLIGHT)
+        ("BUILD — place parts, Enter runs".to_string(), HIGHLIGHT)
     } else if lost {
-        (
-            "Backspace: try again with your parts".to_string(),
-            HIGHLIGHT,
-        )
+        ("Bksp: try again, same parts".to_string(), HIGHLIGHT)
     } else {
         (
             format!(
-                "RUNNING  {:.1} s — Backspace: reset",
+                "RUNNING  {:.1} s — Bksp: reset",
                 p.steps(scene) as f64 * scene.dt()
             ),
             TEXT,
@@ -170,5 +167,28 @@ pub fn draw(
         };
         rect(&mut t, *x, *y, *w, *h, BUTTON_BG);
         text.draw(&mut t, x + PAD, y + 2.0, label, HUD_PX, TEXT);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BIN_WIDTH, PAD};
+    use crate::render::text::TextPainter;
+    use crate::render::widgets::HUD_PX;
+
+    /// Every mode line the bin shows fits inside it (the running line ran
+    /// past its right edge: "RUNNING  2.5 s — Backspace: reset").
+    #[test]
+    fn the_bins_mode_lines_fit_inside_it() {
+        let mut text = TextPainter::new();
+        for line in [
+            "BUILD — place parts, Enter runs",
+            "BUILD — next part turned -1800°",
+            "Bksp: try again, same parts",
+            "RUNNING  1234.5 s — Bksp: reset",
+        ] {
+            let w = text.width(line, HUD_PX);
+            assert!(w <= BIN_WIDTH - 2.0 * PAD, "{line}: {w} px");
+        }
     }
 }
