@@ -44,8 +44,17 @@ cleanup() {
 trap cleanup EXIT
 fail() {
   echo "WINDOW TEST FAILED: $*"
+  # (Twice a window failed to open with "XOpenDisplay failed" while another
+  # test run loaded the machine: say whether the X server was still there.)
+  if kill -0 "$XVFB_PID" 2>/dev/null; then
+    echo "(Xvfb on $DISPLAY is still running)"
+  else
+    echo "(Xvfb on $DISPLAY is gone; its log: $(tail -3 "$WORK/xvfb.log" 2>/dev/null))"
+  fi
   for f in "$WORK"/*.xwd; do [ -e "$f" ] && $SHOT png "$f" "${f%.xwd}.png" || true; done
-  echo "--- app output ---"; cat "$WORK/app.log" || true
+  for log in "$WORK"/app*.log; do
+    [ -e "$log" ] && { echo "--- $(basename "$log") ---"; cat "$log"; }
+  done
   echo "screenshots kept in $WORK"
   exit 1
 }

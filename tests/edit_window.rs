@@ -225,34 +225,12 @@ fn computed_arguments_edits_before_the_reload_and_changed_files_are_refused() {
 fn o_opens_the_editor_at_the_selected_bodys_line() {
     let (mut sb, _r, path) = open("editor");
     let dir = path.parent().unwrap();
-    let script = dir.join("fake_editor.sh");
-    let record = dir.join("opened.txt");
-    std::fs::write(
-        &script,
-        format!(
-            "#!/bin/sh\necho \"$@\" > {}.tmp && mv {0}.tmp {0}\n",
-            record.display()
-        ),
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    std::env::set_var(
-        "PHYSBOX_EDITOR",
-        format!("{} {{file}} {{line}}", script.display()),
-    );
+    let record = common::fake_editor(dir);
     let (id, _, _) = named(&sb, "crate");
     sb.select(Some(id));
     keys(&mut sb, "o", &[]);
     let shown = physbox::script::scene::shown_path(&path);
-    let mut got = String::new();
-    for _ in 0..100 {
-        if let Ok(t) = std::fs::read_to_string(&record) {
-            got = t;
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    let got = common::editor_opened(&record);
     assert_eq!(got.trim(), format!("{shown} 5"));
     assert!(
         notice(&sb).starts_with(&format!("opened {shown}:5")),

@@ -580,22 +580,7 @@ fn o_in_build_mode_opens_the_editor_at_the_hovered_bodys_line() {
     let mut sb = Sandbox::open(level, &SceneOptions::default(), 1280, 720).unwrap();
     assert!(sb.world_frozen());
     let dir = temp_dir("o-build");
-    let script = dir.join("fake_editor.sh");
-    let record = dir.join("opened.txt");
-    std::fs::write(
-        &script,
-        format!(
-            "#!/bin/sh\necho \"$@\" > {}.tmp && mv {0}.tmp {0}\n",
-            record.display()
-        ),
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    std::env::set_var(
-        "PHYSBOX_EDITOR",
-        format!("{} {{file}} {{line}}", script.display()),
-    );
+    let record = common::fake_editor(&dir);
     // A level body made by a line of the file.
     let (id, p) = {
         let scene = sb.scene();
@@ -618,14 +603,7 @@ fn o_in_build_mode_opens_the_editor_at_the_hovered_bodys_line() {
         },
         0.0,
     );
-    let mut got = String::new();
-    for _ in 0..100 {
-        if let Ok(t) = std::fs::read_to_string(&record) {
-            got = t;
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    let got = common::editor_opened(&record);
     assert!(
         got.trim().ends_with(&format!("01_bridge.lua {line}")),
         "{got:?}"

@@ -103,3 +103,36 @@ pub fn restored_steps_alike(
     assert_eq!(w.state_hash(), back.state_hash());
     back
 }
+
+/// A stand-in editor in `dir`, set as `PHYSBOX_EDITOR` ("{file} {line}"):
+/// it writes the arguments it was started with into the returned file.
+pub fn fake_editor(dir: &Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let script = dir.join("fake_editor.sh");
+    let record = dir.join("opened.txt");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\necho \"$@\" > {}.tmp && mv {0}.tmp {0}\n",
+            record.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::env::set_var(
+        "PHYSBOX_EDITOR",
+        format!("{} {{file}} {{line}}", script.display()),
+    );
+    record
+}
+
+/// What the fake editor was started with (waits up to 5 s for it).
+pub fn editor_opened(record: &Path) -> String {
+    for _ in 0..100 {
+        if let Ok(t) = std::fs::read_to_string(record) {
+            return t;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    String::new()
+}
