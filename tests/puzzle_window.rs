@@ -690,3 +690,41 @@ fn level_fours_instruction_shows_whole_in_build_mode() {
     frame(&mut sb, &press("enter"), 0.0);
     assert_eq!(lay_out(&mut sb, 1280.0, 720.0).hud.len(), 1);
 }
+
+/// A won level without a `next_scene` (the last of a run) says so and what
+/// to do next: after level 5, N and Enter did nothing and nothing said why.
+#[test]
+fn the_last_level_won_says_there_is_no_next_one() {
+    use physbox::app::window::hud::lay_out;
+    let last = LEVEL.replace("next_scene(\"two.lua\")\n", "");
+    let (mut sb, _) = open("last", &last);
+    frame(&mut sb, &press("enter"), 0.0);
+    frame(&mut sb, &Input::default(), 0.1);
+    frame(&mut sb, &press("x"), 0.0);
+    for _ in 0..4 {
+        frame(&mut sb, &Input::default(), 0.1);
+    }
+    assert!(matches!(
+        sb.scene().outcome(),
+        Some(physbox::script::Outcome::Won(_))
+    ));
+    let banner = lay_out(&mut sb, 1280.0, 720.0).outcome.expect("a banner");
+    let text: Vec<&str> = banner.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(text[0], "WIN: x at step 6", "{text:?}");
+    assert!(
+        text.iter()
+            .any(|t| t.contains("no next level") && t.contains("Tab")),
+        "{text:?}"
+    );
+    // With a next level the banner names it instead.
+    let (mut sb, _) = open("not-last", LEVEL);
+    frame(&mut sb, &press("enter"), 0.0);
+    frame(&mut sb, &Input::default(), 0.1);
+    frame(&mut sb, &press("x"), 0.0);
+    for _ in 0..4 {
+        frame(&mut sb, &Input::default(), 0.1);
+    }
+    let banner = lay_out(&mut sb, 1280.0, 720.0).outcome.expect("a banner");
+    let text: Vec<&str> = banner.iter().map(|(t, _)| t.as_str()).collect();
+    assert!(text.contains(&"N: next level (two.lua)"), "{text:?}");
+}

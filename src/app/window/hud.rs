@@ -260,7 +260,8 @@ pub struct Screen {
     pub inspector_keys: Vec<Option<&'static str>>,
     tail: Lines,
     notice: Option<Lines>,
-    outcome: Option<Lines>,
+    /// WIN / LOSE, and where N leads after a win (the banner).
+    pub outcome: Option<Lines>,
     names: Vec<String>,
     data: Vec<Vec<(f64, f64)>>,
     /// Where each panel goes.
@@ -449,6 +450,9 @@ fn outcome_lines(sb: &Sandbox) -> Option<Lines> {
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
         lines.push(line(format!("N: next level ({name})")));
+    } else if won {
+        // The end of a run of levels: N leads nowhere, so say what does.
+        lines.push(line("no next level: Tab opens another scene"));
     }
     Some(lines)
 }
