@@ -15,7 +15,7 @@ use crate::physics::settings::{WorldSettings, STICK_SPEED};
 use crate::physics::solver::contact_constraint::{self as cs, ContactConstraint};
 use crate::physics::solver::contact_solver::store_impulses;
 use crate::physics::solver::elastic::BounceStart;
-use crate::physics::solver::islands::colored_range;
+use crate::physics::solver::islands::NO_LANE;
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::softness::Softness;
 use crate::physics::solver::wide::lanes::LANES;
@@ -38,7 +38,6 @@ pub(crate) fn prepare_contacts(
     // frequency (a quarter of the sag; see `island_needs`), within the
     // substep's limit.
     let stiffened = Softness::new((2.0 * hertz).min(0.25 / h), zeta, h);
-    let colored = colored_range(sc);
     sc.constraints
         .resize(sc.slot_of_link.len(), ContactConstraint::default());
     sc.approach.clear();
@@ -54,7 +53,7 @@ pub(crate) fn prepare_contacts(
                 prefetch(&sc.solver_bodies, body);
                 prefetch(&sc.solver_info, body);
             }
-            if let Some(bundle) = bundle_opened_by(sc, li + AHEAD, &colored) {
+            if let Some(bundle) = bundle_opened_by(sc, li + AHEAD) {
                 prefetch(&sc.bundles, bundle);
             }
         }
@@ -83,10 +82,11 @@ pub(crate) fn prepare_contacts(
             stick_speed: STICK_SPEED,
             preserve_load: sc.solver_order.slot_iterates(slot as u32),
         };
-        let in_bundle = colored.contains(&slot);
+        let lane = sc.lane_of_link[li];
+        let in_bundle = lane != NO_LANE;
         if in_bundle && !bouncy {
             // Straight into its lane: it never needs the scalar form.
-            let at = sc.lane_of_slot[slot - colored.start] as usize;
+            let at = lane as usize;
             let bundle = &mut sc.bundles[at / LANES];
             sc.approach.push(bundle.prepare_lane(
                 at % LANES,
@@ -105,7 +105,7 @@ pub(crate) fn prepare_contacts(
             if in_bundle {
                 // Bouncing: kept in scalar form too, for the
                 // restitution pass.
-                let at = sc.lane_of_slot[slot - colored.start] as usize;
+                let at = lane as usize;
                 sc.bundles[at / LANES].set_lane(at % LANES, target);
                 sc.bounce_lanes[at / LANES].set_lane(at % LANES, target);
             }
@@ -137,17 +137,9 @@ pub(crate) fn prepare_contacts(
 /// stalled on its stores). Asked for a few links ahead, they are there:
 /// many_pyramids' preparation 2.9 → 2.4 ms, rain's 0.80 → 0.65 ms; the
 /// store reads four lines a bundle and gains less (1.26 → 1.19 ms).
-fn bundle_opened_by(
-    sc: &SolverScratch,
-    li: usize,
-    colored: &std::ops::Range<usize>,
-) -> Option<usize> {
-    let slot = *sc.slot_of_link.get(li)? as usize;
-    if !colored.contains(&slot) {
-        return None;
-    }
-    let at = sc.lane_of_slot[slot - colored.start] as usize;
-    (at % LANES == 0).then_some(at / LANES)
+fn bundle_opened_by(sc: &SolverScratch, li: usize) -> Option<usize> {
+    let at = *sc.lane_of_link.get(li)?;
+    (at != NO_LANE && at as usize % LANES == 0).then_some(at as usize / LANES)
 }
 
 /// The impulses of every link back into its contact's manifold: from its
@@ -155,21 +147,21 @@ fn bundle_opened_by(
 /// constraint. Notes the links whose contact now begins or ends touching
 /// (`Contact::is_touching_now`), while its manifold is at hand.
 pub(crate) fn store_contact_impulses(sc: &mut SolverScratch, contacts: &mut [Contact]) {
-    let colored = colored_range(sc);
     sc.touching_changed.clear();
     let ask_ahead = worth_asking::<Contact>(contacts.len());
     for (li, (link, &slot)) in sc.links.iter().zip(&sc.slot_of_link).enumerate() {
         if let Some(ahead) = sc.links.get(li + AHEAD).filter(|_| ask_ahead) {
             let bytes = Contact::store_bytes(ahead.points);
             prefetch_prefix(contacts, ahead.contact as usize, bytes);
-            if let Some(bundle) = bundle_opened_by(sc, li + AHEAD, &colored) {
+            if let Some(bundle) = bundle_opened_by(sc, li + AHEAD) {
                 sc.bundles[bundle].prefetch_impulses();
             }
         }
         let slot = slot as usize;
         let contact = &mut contacts[link.contact as usize];
-        if colored.contains(&slot) && contact.restitution == 0.0 {
-            let at = sc.lane_of_slot[slot - colored.start] as usize;
+        let lane = sc.lane_of_link[li];
+        if lane != NO_LANE && contact.restitution == 0.0 {
+            let at = lane as usize;
             let bundle = &sc.bundles[at / LANES];
             bundle.store_lane(at % LANES, sc.approach[li], &mut contact.manifold);
         } else {

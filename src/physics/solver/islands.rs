@@ -93,6 +93,24 @@ pub(crate) fn build_islands(
     } else {
         solve_colors_scalar(sc);
     }
+    map_lanes_to_links(sc);
+}
+
+/// A link that is in no bundle (`SolverScratch::lane_of_link`).
+pub(crate) const NO_LANE: u32 = u32::MAX;
+
+/// Each link's lane, walking the coloured slots in order. Preparing and
+/// storing the contacts go by link (in contact order): each looked its
+/// lane up by slot, a jump per link into `lane_of_slot`, and preparing
+/// many_pyramids' 58,000 contacts waited there a fifth of its time.
+fn map_lanes_to_links(sc: &mut SolverScratch) {
+    sc.lane_of_link.clear();
+    sc.lane_of_link.resize(sc.slot_of_link.len(), NO_LANE);
+    let colored = colored_range(sc);
+    let order = &sc.solver_order.order[colored.clone()];
+    for (&li, &lane) in order.iter().zip(&sc.lane_of_slot) {
+        sc.lane_of_link[li as usize] = lane;
+    }
 }
 
 /// The joints of islands that iterate get several passes per phase, the

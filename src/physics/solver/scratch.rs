@@ -57,6 +57,10 @@ pub(crate) struct SolverScratch {
     /// `solver_order.wide_passes` times per phase.
     pub(crate) iterating_bundles: usize,
     pub(crate) lane_of_slot: Vec<u32>,
+    /// The same per link (`NO_LANE`: not in a bundle), so the loops over
+    /// the links in contact order find a link's lane without a lookup by
+    /// slot, which jumps (`islands::map_lanes_to_links`).
+    pub(crate) lane_of_link: Vec<u32>,
     /// Per bundle: every lane is a one-point contact (the colouring puts a
     /// colour's one-point contacts after its two-point ones), so nothing
     /// reads its second point or block matrix and preparing a lane skips
