@@ -42,6 +42,8 @@ mod wide;
 
 pub(crate) use contact_setup::{prepare_contacts, store_contact_impulses};
 pub(crate) use islands::{build_islands, Candidate};
+#[cfg(test)]
+pub(crate) use islands::{LINKS_REUSED_FOR_TESTS, REUSE_LINKS_FOR_TESTS};
 pub(crate) use restitution::restitution;
 pub(crate) use scratch::SolverScratch;
 pub(crate) use substep::{integrate_positions, integrate_velocities, relax, solve, warm_start};

@@ -31,6 +31,9 @@ pub(crate) struct SolverScratch {
     pub(crate) constraints: Vec<ContactConstraint>,
     /// Contacts to solve this step, then their islands and visiting order.
     pub(crate) links: Vec<Link>,
+    /// The body slot of each solver body when `links` were collected (the
+    /// links name bodies by solver slot: `islands::links_kept`).
+    pub(crate) links_bodies: Vec<u32>,
     /// Per solver body, whether a link holds it (noted as the links are
     /// collected; the world trims only those bodies' fat boxes).
     pub(crate) linked: Vec<bool>,

@@ -128,9 +128,13 @@ struct BuildInput {
 
 impl BuildInput {
     fn matches(&self, links: &[Link], joints: &JointLinks, inv_mass: &[Real], wide: bool) -> bool {
+        same_links(&self.links, links) && self.matches_but_links(joints, inv_mass, wide)
+    }
+
+    /// Everything but the links matches.
+    fn matches_but_links(&self, joints: &JointLinks, inv_mass: &[Real], wide: bool) -> bool {
         self.valid
             && self.wide == wide
-            && same_links(&self.links, links)
             && self.joined == joints.joined
             && self.anchored == joints.anchored
             && self.stiff == joints.stiff
@@ -143,10 +147,14 @@ impl BuildInput {
     }
 
     fn record(&mut self, links: &[Link], joints: &JointLinks, inv_mass: &[Real], wide: bool) {
-        self.valid = true;
-        self.wide = wide;
         self.links.clear();
         self.links.extend_from_slice(links);
+        self.record_but_links(joints, inv_mass, wide);
+    }
+
+    fn record_but_links(&mut self, joints: &JointLinks, inv_mass: &[Real], wide: bool) {
+        self.valid = true;
+        self.wide = wide;
         self.joined.clear();
         self.joined.extend_from_slice(joints.joined);
         self.anchored.clear();
@@ -204,6 +212,24 @@ impl SolverOrder {
         }
         self.last.record(links, joints, inv_mass, wide);
         self.rebuild(links, joints, inv_mass, wide);
+        true
+    }
+
+    /// `build` for the links the last build was given (known unchanged:
+    /// `islands::links_kept`), without comparing them again.
+    pub fn build_with_last_links(
+        &mut self,
+        joints: &JointLinks,
+        inv_mass: &[Real],
+        wide: bool,
+    ) -> bool {
+        if self.last.matches_but_links(joints, inv_mass, wide) {
+            return false;
+        }
+        self.last.record_but_links(joints, inv_mass, wide);
+        let links = std::mem::take(&mut self.last.links);
+        self.rebuild(&links, joints, inv_mass, wide);
+        self.last.links = links;
         true
     }
 

@@ -35,6 +35,7 @@ impl World {
             let ids = self.event_bodies().of(c);
             self.events.push_end(c, ids);
         }
+        self.stale.links_changed();
         self.contacts.swap_remove(i);
         self.bases.swap_remove(i);
         self.heads.swap_remove(i);

@@ -29,6 +29,8 @@ pub(crate) mod events;
 mod hash;
 pub(crate) mod id;
 mod joints;
+#[cfg(test)]
+mod links_reuse_tests;
 pub(crate) mod manifold_reuse;
 #[cfg(test)]
 mod manifold_reuse_tests;

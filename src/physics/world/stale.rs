@@ -1,5 +1,5 @@
 //! What the step keeps from one step to the next and must rebuild after
-//! some edits. Every edit that can make one of these caches stale calls the
+//! some edits (or, for the links, after the narrow phase changed them). Every edit that can make one of these caches stale calls the
 //! one method named after it (`body_removed`, `body_moved_by_hand`,
 //! `body_type_changed`, `shape_added`); the flags are private to this file,
 //! and each stage that uses a cache takes its flag (`take_*`).
@@ -8,7 +8,7 @@ use crate::physics::world::body::BodyType;
 use crate::physics::world::World;
 
 /// Which caches an edit has made stale. Not in snapshots: a restored world
-/// starts with all three stale, like a new one.
+/// starts with all of them stale, like a new one.
 #[derive(Clone, Debug)]
 pub(crate) struct StaleCaches {
     /// The narrow phase passes over contacts between two bodies that are
@@ -23,6 +23,12 @@ pub(crate) struct StaleCaches {
     /// segments (`Segment::ghost_a`, ...), found again when static
     /// geometry changes.
     seams: bool,
+    /// The solver's links (the contacts with points, in contact order)
+    /// may differ from the last step's: a contact was removed (the last
+    /// one takes its index) or gained or lost a point, or every contact
+    /// was checked. While it is clear, the links are not collected again
+    /// (`solver/islands.rs`).
+    links: bool,
 }
 
 impl Default for StaleCaches {
@@ -31,6 +37,7 @@ impl Default for StaleCaches {
             contacts: true,
             sensors: true,
             seams: true,
+            links: true,
         }
     }
 }
@@ -47,6 +54,16 @@ impl StaleCaches {
     /// them all.
     pub(crate) fn contacts(&self) -> bool {
         self.contacts
+    }
+
+    /// Whether the links may have changed since the last step; cleared.
+    pub(crate) fn take_links(&mut self) -> bool {
+        std::mem::take(&mut self.links)
+    }
+
+    /// A contact's point count changed, or a contact was removed.
+    pub(crate) fn links_changed(&mut self) {
+        self.links = true;
     }
 
     /// Whether the sensor shapes must be listed again; cleared.

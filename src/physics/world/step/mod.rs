@@ -170,18 +170,18 @@ impl World {
 
     /// Build islands (stage 8), from the contacts the narrow phase left
     /// with points.
-    fn build_islands(&self, sc: &mut StepScratch) {
+    fn build_islands(&mut self, sc: &mut StepScratch) {
         let StepScratch {
             solver,
             candidates,
             candidates_complete,
             ..
         } = sc;
+        let links_may_differ = self.stale.take_links();
         let contacts = (&self.contacts[..], &self.heads[..]);
         solver::build_islands(
             solver,
-            candidates,
-            *candidates_complete,
+            (candidates, *candidates_complete, links_may_differ),
             contacts,
             &self.settings,
         );

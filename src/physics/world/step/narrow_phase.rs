@@ -41,6 +41,9 @@ impl World {
         candidates.clear();
         sensors.clear();
         let (mut computed, mut kept) = (0, 0);
+        // Whether some contact gained or lost points (the solver's links
+        // then differ from the last step's: `stale.rs`).
+        let mut links_changed = check_all;
         let keep = self.settings.keep_manifolds;
         if self.heads.len() != self.contacts.len() {
             // Only a world put together without `check_restored` could get
@@ -121,11 +124,13 @@ impl World {
                 continue;
             }
             let c = &mut self.contacts[i];
+            let count_before = c.manifold.count;
             match c.update(&mut self.bases[i], (sa, sb), (ba, bb), dt, keep) {
                 Refresh::Collided => computed += 1,
                 Refresh::Kept => kept += 1,
                 Refresh::OutOfReach => {}
             }
+            links_changed |= c.manifold.count != count_before;
             if c.manifold.count == 0 && c.touching {
                 // No points, so no constraint: it ends here (contacts with
                 // points settle their touching state after the solve).
@@ -167,6 +172,9 @@ impl World {
         self.profile.manifolds_computed = computed;
         self.profile.manifolds_kept = kept;
         *candidates_complete = wake.is_empty();
+        if links_changed {
+            self.stale.links_changed();
+        }
         for &b in wake.iter() {
             self.wake_body_index(b);
         }
