@@ -122,3 +122,32 @@ fn a_deep_ball_pit_rests_with_its_balls_barely_overlapping() {
     assert!(overlap < 0.01, "overlap {overlap}");
     assert!(mean_speed < 0.01, "mean speed {mean_speed}");
 }
+
+#[test]
+fn a_2000_ball_pit_comes_to_rest_slow_enough_to_fall_asleep() {
+    // 50 balls deep. With its stiffened contacts at the substep's limit
+    // (twice 30 Hz at 4 substeps) it never settled: after 20 s its balls
+    // still moved at 24 mm/s on average and up to 66 mm/s, above the
+    // 50 mm/s under which a body may sleep (`island_needs.rs`,
+    // `STIFFENED_HEADROOM`).
+    use physbox::testbed::bench::{scene, settings};
+    use physbox::testbed::bench_scenes::ball_pit;
+    let mut world = World::new(settings(false));
+    let balls = scene(&mut world, &ball_pit(2000));
+    run(&mut world, 1200);
+    let overlap = world
+        .contacts()
+        .iter()
+        .flat_map(|c| c.manifold.points().iter().map(|p| -p.separation))
+        .fold(0.0, f64::max);
+    let speeds: Vec<f64> = balls.iter().map(|&b| vel(&world, b).length()).collect();
+    let max_speed = speeds.iter().copied().fold(0.0, f64::max);
+    let mean_speed = speeds.iter().sum::<f64>() / speeds.len() as f64;
+    println!(
+        "2000-ball pit after 20 s: overlap {overlap:.4} m, speed max {max_speed:.4} mean {mean_speed:.5} m/s"
+    );
+    assert!(max_speed < 0.025, "max speed {max_speed}");
+    assert!(mean_speed < 0.002, "mean speed {mean_speed}");
+    // Plain soft contacts in one pass overlap 50 mm here.
+    assert!(overlap < 0.025, "overlap {overlap}");
+}

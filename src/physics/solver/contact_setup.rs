@@ -21,7 +21,7 @@ use crate::physics::solver::softness::Softness;
 use crate::physics::solver::wide::lanes::LANES;
 use crate::physics::world::contact::Contact;
 
-use crate::physics::solver::island_needs::LOAD_PRESERVING_ITERATIONS;
+use crate::physics::solver::island_needs::{LOAD_PRESERVING_ITERATIONS, STIFFENED_HEADROOM};
 
 /// The constraints of this step's links (substep `h`), in solve order.
 pub(crate) fn prepare_contacts(
@@ -35,9 +35,9 @@ pub(crate) fn prepare_contacts(
     let soft = Softness::new(hertz, zeta, h);
     let static_soft = Softness::new(2.0 * hertz, zeta, h);
     // Contacts of deep piles of round bodies, solved in one pass: twice the
-    // frequency (a quarter of the sag; see `island_needs`), within the
-    // substep's limit.
-    let stiffened = Softness::new((2.0 * hertz).min(0.25 / h), zeta, h);
+    // frequency, kept a little below the substep's limit (see
+    // `island_needs::STIFFENED_HEADROOM`).
+    let stiffened = Softness::new((2.0 * hertz).min(STIFFENED_HEADROOM * 0.25 / h), zeta, h);
     sc.constraints
         .resize(sc.slot_of_link.len(), ContactConstraint::default());
     sc.approach.clear();

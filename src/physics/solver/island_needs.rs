@@ -20,13 +20,16 @@
 //!   (every contact between its moving bodies a single point between two
 //!   circles: a ball pit) does not iterate: it is *stiffened* instead
 //!   (`Reasons::deep`), its ball-to-ball contacts solved in one pass at
-//!   twice the stiffness (`contact_setup.rs`), which quarters the sag.
-//!   Such a contact's normal row turns neither ball, so the stiffer
-//!   springs stay stable with one pass: an 800-ball pit 22 balls deep
-//!   overlaps its balls by at most 6.3 mm and comes to rest, where
-//!   iterating it five passes held them within 0.6 mm but left it creeping
-//!   (mean speed 14 mm/s after 20 s, against 3.5) and cost 2.3× the step;
-//!   plain soft contacts in one pass would overlap them 27 mm. A box pyramid
+//!   twice the frequency (`contact_setup.rs`), but no closer than
+//!   `STIFFENED_HEADROOM` to the substep's limit: at 4 substeps 52.5 Hz
+//!   against the plain 30, which cuts the sag to a third. Such a
+//!   contact's normal row turns neither ball, so the stiffer springs stay
+//!   stable with one pass: an 800-ball pit 22 balls deep overlaps its
+//!   balls by at most 7.3 mm and comes to rest, where iterating it five
+//!   passes held them within 0.6 mm but left it creeping (mean speed
+//!   14 mm/s after 20 s) and cost 2.3× the step; plain soft contacts in
+//!   one pass would overlap them 26 mm (a 2,000-ball pit: 15 mm against
+//!   50). A box pyramid
 //!   stiffened the same way slid apart (26 cm in 30 s: its two-point
 //!   contacts turn the boxes), so piles of anything else iterate as
 //!   before. Joints do not add depth: a chain
@@ -69,6 +72,20 @@ pub const SMALL_ISLAND_POINTS: u32 = 8;
 /// Eight keep the elastic box sweep where it was (four let its worst
 /// energy drift double, measured).
 pub const SMALL_ISLAND_PASSES: u32 = 8;
+/// How close to the substep's limit on a soft contact's frequency (a
+/// quarter of the substep rate) the stiffened contacts of deep round piles
+/// may come. At the limit itself (twice 30 Hz at 4 substeps is exactly
+/// it) a deep pile solved in one pass never settled: after 20 s a
+/// 2,000-ball pit still moved at 24 mm/s on average and up to 66 mm/s,
+/// too fast to fall asleep, and an 800-ball pit at 0.4 mm/s; an eighth
+/// below (52.5 Hz) they rest (0.2 and 0.00 mm/s), their balls overlapping
+/// 15 and 7 mm instead of 11 and 8. Plain soft contacts at the same
+/// limit boil the same way: at 2 substeps (30 Hz is the limit there) the
+/// headroom puts the stiffened contacts below the plain ones, and the
+/// 2,000-ball pit moves at 18 mm/s on average instead of 168, overlapping
+/// 55 mm instead of 60.
+pub const STIFFENED_HEADROOM: Real = 0.875;
+
 /// A spring with k·h²/m_eff above this counts as stiff.
 pub const STIFF_SPRING: Real = 0.25;
 /// Contacts carry their load without soft sag only in islands that get at
