@@ -96,17 +96,13 @@ fn tumbler_keeps_every_box_inside() {
     assert_eq!(outside, 0);
 }
 
-#[test]
-fn a_deep_ball_pit_rests_with_its_balls_barely_overlapping() {
-    // The 800-ball sandbox pit piles 22 balls deep: too deep for plain soft
-    // contacts with one pass (27 mm overlap at the bottom), so as a pile of
-    // round bodies its contacts are stiffened (`solver/island_needs.rs`).
-    // It must also come to rest: iterating it instead held the overlap
-    // under a millimetre but left the pile creeping.
+/// The sandbox's ball pit of `n` balls (sleep off) after 20 s: the deepest
+/// overlap between two shapes, and the balls' largest and mean speed.
+fn settled_ball_pit(n: usize) -> (f64, f64, f64) {
     use physbox::testbed::bench::{scene, settings};
     use physbox::testbed::bench_scenes::ball_pit;
     let mut world = World::new(settings(false));
-    let balls = scene(&mut world, &ball_pit(800));
+    let balls = scene(&mut world, &ball_pit(n));
     run(&mut world, 1200);
     let overlap = world
         .contacts()
@@ -117,8 +113,19 @@ fn a_deep_ball_pit_rests_with_its_balls_barely_overlapping() {
     let max_speed = speeds.iter().copied().fold(0.0, f64::max);
     let mean_speed = speeds.iter().sum::<f64>() / speeds.len() as f64;
     println!(
-        "800-ball pit after 20 s: overlap {overlap:.4} m, speed max {max_speed:.4} mean {mean_speed:.5} m/s"
+        "{n}-ball pit after 20 s: overlap {overlap:.4} m, speed max {max_speed:.4} mean {mean_speed:.5} m/s"
     );
+    (overlap, max_speed, mean_speed)
+}
+
+#[test]
+fn a_deep_ball_pit_rests_with_its_balls_barely_overlapping() {
+    // The 800-ball sandbox pit piles 22 balls deep: too deep for plain soft
+    // contacts with one pass (26 mm overlap at the bottom), so as a pile of
+    // round bodies its contacts are stiffened (`solver/island_needs.rs`).
+    // It must also come to rest: iterating it instead held the overlap
+    // under a millimetre but left the pile creeping.
+    let (overlap, _, mean_speed) = settled_ball_pit(800);
     assert!(overlap < 0.01, "overlap {overlap}");
     assert!(mean_speed < 0.01, "mean speed {mean_speed}");
 }
@@ -130,22 +137,7 @@ fn a_2000_ball_pit_comes_to_rest_slow_enough_to_fall_asleep() {
     // still moved at 24 mm/s on average and up to 66 mm/s, above the
     // 50 mm/s under which a body may sleep (`island_needs.rs`,
     // `STIFFENED_HEADROOM`).
-    use physbox::testbed::bench::{scene, settings};
-    use physbox::testbed::bench_scenes::ball_pit;
-    let mut world = World::new(settings(false));
-    let balls = scene(&mut world, &ball_pit(2000));
-    run(&mut world, 1200);
-    let overlap = world
-        .contacts()
-        .iter()
-        .flat_map(|c| c.manifold.points().iter().map(|p| -p.separation))
-        .fold(0.0, f64::max);
-    let speeds: Vec<f64> = balls.iter().map(|&b| vel(&world, b).length()).collect();
-    let max_speed = speeds.iter().copied().fold(0.0, f64::max);
-    let mean_speed = speeds.iter().sum::<f64>() / speeds.len() as f64;
-    println!(
-        "2000-ball pit after 20 s: overlap {overlap:.4} m, speed max {max_speed:.4} mean {mean_speed:.5} m/s"
-    );
+    let (overlap, max_speed, mean_speed) = settled_ball_pit(2000);
     assert!(max_speed < 0.025, "max speed {max_speed}");
     assert!(mean_speed < 0.002, "mean speed {mean_speed}");
     // Plain soft contacts in one pass overlap 50 mm here.

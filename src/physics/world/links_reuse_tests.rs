@@ -9,32 +9,11 @@ use crate::physics::geometry::shape::{Circle, Polygon, ShapeGeom};
 use crate::physics::math::{Real, Vec2};
 use crate::physics::settings::WorldSettings;
 use crate::physics::solver::{LINKS_REUSED_FOR_TESTS, REUSE_LINKS_FOR_TESTS};
-use crate::physics::world::body::{BodyDef, BodyType, ShapeDef};
-use crate::physics::world::id::BodyId;
+use crate::physics::world::body::BodyType;
+use crate::physics::world::test_bodies::body;
 use crate::physics::world::World;
 
 const DT: Real = 1.0 / 60.0;
-
-fn add(w: &mut World, body_type: BodyType, geom: ShapeGeom, at: Vec2) -> BodyId {
-    let b = w
-        .create_body(&BodyDef {
-            body_type,
-            position: at,
-            ..Default::default()
-        })
-        .unwrap();
-    w.add_shape(
-        b,
-        &ShapeDef {
-            geom,
-            density: 1.0,
-            friction: 0.6,
-            ..Default::default()
-        },
-    )
-    .unwrap();
-    b
-}
 
 /// A ten-row box pyramid and a few balls dropped beside it, with sleep on
 /// (it falls asleep and is woken again); at set steps a box is destroyed,
@@ -47,7 +26,7 @@ fn run(reuse: bool) -> (Vec<u64>, u64) {
         enable_sleep: true,
         ..Default::default()
     });
-    add(
+    body(
         &mut w,
         BodyType::Static,
         ShapeGeom::Polygon(Polygon::make_box(20.0, 0.5)),
@@ -59,7 +38,7 @@ fn run(reuse: bool) -> (Vec<u64>, u64) {
             let x = -2.25 + 0.25 * row as Real + 0.5 * k as Real;
             let y = 0.25 + 0.5 * row as Real;
             let geom = ShapeGeom::Polygon(Polygon::make_box(0.25, 0.25));
-            boxes.push(add(&mut w, BodyType::Dynamic, geom, Vec2::new(x, y)));
+            boxes.push(body(&mut w, BodyType::Dynamic, geom, Vec2::new(x, y)).0);
         }
     }
     for k in 0..6 {
@@ -68,7 +47,7 @@ fn run(reuse: bool) -> (Vec<u64>, u64) {
             radius: 0.2,
         });
         let at = Vec2::new(5.0 + 0.3 * k as Real, 1.0 + 0.5 * k as Real);
-        add(&mut w, BodyType::Dynamic, geom, at);
+        body(&mut w, BodyType::Dynamic, geom, at);
     }
     let mut hashes = Vec::new();
     for step in 0..900 {

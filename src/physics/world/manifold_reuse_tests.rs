@@ -7,10 +7,11 @@
 use crate::physics::geometry::shape::{Polygon, Segment, ShapeGeom};
 use crate::physics::math::{Real, Vec2};
 use crate::physics::settings::WorldSettings;
-use crate::physics::world::body::{BodyDef, BodyType, ShapeDef};
+use crate::physics::world::body::BodyType;
 use crate::physics::world::contact::{Contact, Refresh};
 use crate::physics::world::id::{BodyId, ShapeId};
 use crate::physics::world::manifold_reuse::{ManifoldBasis, MANIFOLD_REUSE_DISTANCE};
+use crate::physics::world::test_bodies::body;
 use crate::physics::world::World;
 
 const DT: Real = 1.0 / 60.0;
@@ -25,26 +26,6 @@ impl Rng {
         self.0 ^= self.0 << 17;
         lo + (hi - lo) * ((self.0 >> 11) as Real / (1u64 << 53) as Real)
     }
-}
-
-fn body(w: &mut World, body_type: BodyType, geom: ShapeGeom, at: Vec2) -> (BodyId, ShapeId) {
-    let b = w
-        .create_body(&BodyDef {
-            body_type,
-            position: at,
-            ..Default::default()
-        })
-        .unwrap();
-    let s = w
-        .add_shape(
-            b,
-            &ShapeDef {
-                geom,
-                ..Default::default()
-            },
-        )
-        .unwrap();
-    (b, s)
 }
 
 /// A contact with its basis (the world keeps the bases beside the

@@ -43,6 +43,8 @@ mod sleeping_islands;
 mod snapshot;
 mod stale;
 mod step;
+#[cfg(test)]
+mod test_bodies;
 mod wake;
 
 use crate::physics::broad_phase::BroadPhase;
