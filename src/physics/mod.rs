@@ -93,3 +93,8 @@ pub use world::profile::StepProfile;
 pub use world::queries::RayCastHit;
 pub use world::ropes::{Rope, RopeDef, DEFAULT_INTERNAL_DAMPING, MAX_LENGTH as ROPE_MAX_LENGTH};
 pub use world::{StepRefusal, World};
+
+/// The switch and counter with which the scene tests step every example
+/// scene with kept links and with links collected every step.
+#[cfg(test)]
+pub(crate) use solver::{LINKS_REUSED_FOR_TESTS, REUSE_LINKS_FOR_TESTS};

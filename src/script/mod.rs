@@ -48,6 +48,8 @@ pub mod ranges;
 mod require;
 mod saved_state;
 pub mod scene;
+#[cfg(test)]
+mod scene_links_tests;
 pub mod sim;
 mod source;
 mod step_hooks;
