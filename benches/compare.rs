@@ -5,6 +5,7 @@
 //! cargo bench --bench compare -- [SCENE...] [--steps N] [--warmup W]
 //!                                [--repeats R] [--chunk C] [--sleep on|off]
 //!                                [--engines box2d,rapier2d,physbox] [--stages]
+//!                                [--chunks]
 //! ```
 //! Scenes: Box2D v3's benchmarks (`big`): large_pyramid, many_pyramids,
 //! rain, tumbler, joint_grid; and sandbox-sized scenes (`sandbox`):
@@ -18,6 +19,9 @@
 //! interleaved) and keeps each engine's run with the lowest mean (Box2D's
 //! driver does 4; default here 1).
 //! `--chunk C`: chunk length for the best/worst chunk columns (default 50).
+//! `--chunks`: after each run, print every chunk's mean (ms/step), to see
+//! when in the run an engine spends its time (rain: before and after its
+//! piles fall asleep).
 //! `--stages`: after each run, print the engine's own per-stage profile
 //! (mean ms/step; physbox's `World::profile` and Box2D's `b2Profile`).
 //! `--sleep on|off`: override the scenes' sleep setting for every engine
@@ -84,6 +88,7 @@ struct Options {
     repeats: usize,
     chunk: usize,
     stages: bool,
+    chunks: bool,
 }
 
 fn parse_args() -> Options {
@@ -95,6 +100,7 @@ fn parse_args() -> Options {
         repeats: 1,
         chunk: 50,
         stages: false,
+        chunks: false,
     };
     let mut args = std::env::args().skip(1);
     let num = |v: Option<String>, flag: &str| -> usize {
@@ -111,6 +117,7 @@ fn parse_args() -> Options {
         match flag.as_str() {
             "--bench" => {} // passed by `cargo bench`
             "--stages" => o.stages = true,
+            "--chunks" => o.chunks = true,
             "--steps" => o.steps = Some(num(value(), "--steps")),
             "--warmup" => o.warmup = num(value(), "--warmup"),
             "--repeats" => o.repeats = num(value(), "--repeats").max(1),
@@ -134,7 +141,7 @@ fn parse_args() -> Options {
             "-h" | "--help" => {
                 println!(
                     "cargo bench --bench compare -- [big|sandbox|SCENE ...] \
-                     [--steps N] [--warmup W] [--repeats R] [--chunk C] [--sleep on|off] \
+                     [--steps N] [--warmup W] [--repeats R] [--chunk C] [--chunks] [--sleep on|off] \
                      [--engines box2d,rapier2d,physbox] [--stages]"
                 );
                 std::process::exit(0);
@@ -202,6 +209,13 @@ fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
             chunks.iter().copied().fold(0.0, f64::max),
         )
     };
+    if o.chunks {
+        let line: Vec<String> = chunks.iter().map(|ms| format!("{ms:.2}")).collect();
+        println!(
+            "  {name} chunks of {chunk} steps (ms/step): {}",
+            line.join(" ")
+        );
+    }
     let poses = e.poses();
     let avg_y_end = avg(&poses);
     let hinge_gap = scenes::worst_hinge_gap(&scene.desc(), &poses);
