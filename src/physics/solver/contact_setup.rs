@@ -3,8 +3,10 @@
 //! Prepare contacts (stage 9, before the substeps): each link's constraint
 //! is built from its contact in contact order (the contacts are read
 //! sequentially) and written to its slot in solve order — colour groups
-//! straight into the wide solver's lanes, everything else into the scalar
-//! array. Store impulses (stage 12, after restitution): the impulses go
+//! straight into the wide solver's lanes (what the contact gives, lane by
+//! lane; what is computed from it, a bundle at a time once its last lane
+//! is in: `wide/prepare.rs`), everything else into the scalar array.
+//! Store impulses (stage 12, after restitution): the impulses go
 //! back into the manifolds, for the next step's warm start and for events.
 //! Both note the links' touching state (before, and which changed) for the
 //! contact events, so that stage need not read every contact a third time.
@@ -18,7 +20,9 @@ use crate::physics::solver::elastic::BounceStart;
 use crate::physics::solver::islands::NO_LANE;
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::softness::Softness;
+use crate::physics::solver::wide::constraint::WideConstraint;
 use crate::physics::solver::wide::lanes::LANES;
+use crate::physics::solver::wide::prepare::finish_bundle;
 use crate::physics::world::contact::Contact;
 
 use crate::physics::solver::island_needs::{LOAD_PRESERVING_ITERATIONS, STIFFENED_HEADROOM};
@@ -40,7 +44,11 @@ pub(crate) fn prepare_contacts(
     let stiffened = Softness::new((2.0 * hertz).min(STIFFENED_HEADROOM * 0.25 / h), zeta, h);
     sc.constraints
         .resize(sc.slot_of_link.len(), ContactConstraint::default());
-    sc.approach.clear();
+    sc.lanes_left.clear();
+    sc.lanes_left
+        .extend_from_slice(&sc.bundle_lanes[..sc.bundles_used]);
+    sc.lanes_fresh.clear();
+    sc.lanes_fresh.resize(sc.bundles_used, 0);
     sc.bouncy.clear();
     sc.bounce_start.clear();
     sc.touching_before.clear();
@@ -55,6 +63,7 @@ pub(crate) fn prepare_contacts(
             }
             if let Some(bundle) = bundle_opened_by(sc, li + AHEAD) {
                 prefetch(&sc.bundles, bundle);
+                prefetch(&sc.bundle_starts, bundle);
             }
         }
         let c = &contacts[link.contact as usize];
@@ -84,30 +93,39 @@ pub(crate) fn prepare_contacts(
         };
         let lane = sc.lane_of_link[li];
         let in_bundle = lane != NO_LANE;
+        let (at, i) = (lane as usize / LANES, lane as usize % LANES);
         if in_bundle && !bouncy {
             // Straight into its lane: it never needs the scalar form.
-            let at = lane as usize;
-            let bundle = &mut sc.bundles[at / LANES];
-            sc.approach.push(bundle.prepare_lane(
-                at % LANES,
+            sc.bundles[at].prepare_lane(
+                &mut sc.bundle_starts[at],
+                i,
                 &input,
-                sc.one_point_bundles[at / LANES],
-                &sc.solver_bodies,
+                sc.one_point_bundles[at],
                 &sc.solver_info,
-            ));
+            );
+            sc.lanes_fresh[at] |= 1 << i;
         } else {
             let target = &mut sc.constraints[slot];
             cs::prepare(target, &input, &sc.solver_bodies, &sc.solver_info);
-            sc.approach.push([
-                target.points[0].relative_velocity,
-                target.points[1].relative_velocity,
-            ]);
             if in_bundle {
                 // Bouncing: kept in scalar form too, for the
                 // restitution pass.
-                let at = lane as usize;
-                sc.bundles[at / LANES].set_lane(at % LANES, target);
-                sc.bounce_lanes[at / LANES].set_lane(at % LANES, target);
+                sc.bundles[at].set_lane(i, target);
+                sc.bounce_lanes[at].set_lane(i, target);
+                WideConstraint::set_approach(&mut sc.bundle_starts[at], i, target);
+            }
+        }
+        if in_bundle {
+            sc.lanes_left[at] -= 1;
+            if sc.lanes_left[at] == 0 {
+                finish_bundle(
+                    &mut sc.bundles[at],
+                    &mut sc.bundle_starts[at],
+                    sc.lanes_fresh[at],
+                    sc.one_point_bundles[at],
+                    &sc.solver_bodies,
+                    STICK_SPEED,
+                );
             }
         }
         if bouncy {
@@ -116,6 +134,10 @@ pub(crate) fn prepare_contacts(
             sc.bounce_start.push((slot as u32, start));
         }
     }
+    debug_assert!(
+        sc.lanes_left.iter().all(|&n| n == 0),
+        "a bundle with a lane no link wrote (never finished)"
+    );
     // Islands with only a few passes per phase use plain soft contacts
     // (see `ContactConstraint::load_share`).
     for r in &sc.solver_order.ranges {
@@ -155,6 +177,7 @@ pub(crate) fn store_contact_impulses(sc: &mut SolverScratch, contacts: &mut [Con
             prefetch_prefix(contacts, ahead.contact as usize, bytes);
             if let Some(bundle) = bundle_opened_by(sc, li + AHEAD) {
                 sc.bundles[bundle].prefetch_impulses();
+                sc.bundle_starts[bundle].prefetch_approach();
             }
         }
         let slot = slot as usize;
@@ -163,7 +186,8 @@ pub(crate) fn store_contact_impulses(sc: &mut SolverScratch, contacts: &mut [Con
         if lane != NO_LANE && contact.restitution == 0.0 {
             let at = lane as usize;
             let bundle = &sc.bundles[at / LANES];
-            bundle.store_lane(at % LANES, sc.approach[li], &mut contact.manifold);
+            let start = &sc.bundle_starts[at / LANES];
+            bundle.store_lane(at % LANES, start, &mut contact.manifold);
         } else {
             store_impulses(&sc.constraints[slot], &mut contact.manifold);
         }

@@ -10,6 +10,7 @@ use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::solver_order::{IslandRange, JointLinks, Link};
 use crate::physics::solver::wide::constraint::{WideBounce, WideConstraint};
 use crate::physics::solver::wide::lanes::{self, LANES};
+use crate::physics::solver::wide::prepare::WideStart;
 use crate::physics::world::contact::Contact;
 use crate::physics::world::contact_head::ContactHead;
 
@@ -248,6 +249,7 @@ fn layout_bundles(sc: &mut SolverScratch) {
     let colors = &sc.solver_order.colors;
     sc.lane_of_slot.clear();
     sc.one_point_bundles.clear();
+    sc.bundle_lanes.clear();
     let mut bundles = 0;
     sc.iterating_bundles = 0;
     for (k, &(start, end)) in colors.iter().enumerate() {
@@ -267,9 +269,14 @@ fn layout_bundles(sc: &mut SolverScratch) {
             sc.bounce_lanes
                 .resize(bundles + count, WideBounce::default());
         }
+        if sc.bundle_starts.len() < bundles + count {
+            sc.bundle_starts
+                .resize(bundles + count, WideStart::default());
+        }
         for (j, bundle) in sc.bundles[bundles..bundles + count].iter_mut().enumerate() {
             let lanes = (used - j * LANES).min(LANES);
             bundle.reset(lanes);
+            sc.bundle_lanes.push(lanes as u8);
         }
         // The group's two-point links come first: bundles that start at or
         // after its first one-point link hold one-point contacts alone.

@@ -15,6 +15,7 @@ use crate::physics::solver::elastic::BounceStart;
 use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo, WarmChange};
 use crate::physics::solver::solver_order::{Link, SolverOrder};
 use crate::physics::solver::wide::constraint::{WideBounce, WideConstraint};
+use crate::physics::solver::wide::prepare::WideStart;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SolverScratch {
@@ -69,8 +70,15 @@ pub(crate) struct SolverScratch {
     /// reads its second point or block matrix and preparing a lane skips
     /// writing them (`WideConstraint::prepare_lane`).
     pub(crate) one_point_bundles: Vec<bool>,
-    /// Relative normal velocity at the step start per link (for events).
-    pub(crate) approach: Vec<[Real; 2]>,
+    /// Beside each bundle: what finishing its lanes reads and gives back
+    /// (`wide/prepare.rs`), and how many lanes it uses.
+    pub(crate) bundle_starts: Vec<WideStart>,
+    pub(crate) bundle_lanes: Vec<u8>,
+    /// While contacts are prepared, per bundle: lanes not yet written, and
+    /// bits of those written from their contacts (the finish computes the
+    /// rest of those when the count reaches nought).
+    pub(crate) lanes_left: Vec<u8>,
+    pub(crate) lanes_fresh: Vec<u8>,
     /// Per link, whether its contact counted as touching before the step
     /// (noted when it is prepared); then the links whose contact the stored
     /// impulses made begin or end touching, in link order (the contact

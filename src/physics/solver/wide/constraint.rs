@@ -14,8 +14,9 @@ use crate::physics::math::{Real, Vec2};
 use crate::physics::prefetch::prefetch_ref;
 use crate::physics::solver::contact_constraint::{self as cs, ContactConstraint};
 use crate::physics::solver::softness::Softness;
-use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
+use crate::physics::solver::solver_body::SolverBodyInfo;
 use crate::physics::solver::wide::lanes::{Lane, Mask, LANES, V2, W};
+use crate::physics::solver::wide::prepare::WideStart;
 
 /// One point of eight constraints. In declaration order (`repr(C)`), two
 /// lane fields to a cache line, paired by the passes that read them; six
@@ -214,10 +215,11 @@ impl WideConstraint {
         self.block.set(i, two && block);
     }
 
-    /// Prepare a contact straight into lane `i` (what `set_lane` of a
-    /// `contact_solver::prepare`d constraint gives, without the scalar
-    /// constraint in between). Returns the points' relative normal
-    /// velocities (for events).
+    /// Prepare a contact straight into lane `i`, the part copied from the
+    /// contact (what `set_lane` of a `contact_solver::prepare`d constraint
+    /// gives, without the scalar constraint in between); the rest is
+    /// computed eight lanes at a time once the bundle's lanes are all in
+    /// (`prepare::finish_bundle`, which reads `start`'s static friction).
     ///
     /// `one_point_bundle`: every lane of this bundle is a one-point
     /// contact (`SolverScratch::one_point_bundles`). No pass then reads the
@@ -229,37 +231,44 @@ impl WideConstraint {
     #[inline(always)]
     pub fn prepare_lane(
         &mut self,
+        start: &mut WideStart,
         i: usize,
         input: &cs::PrepareInput,
         one_point_bundle: bool,
-        bodies: &[SolverBody],
         info: &[SolverBodyInfo],
-    ) -> [Real; 2] {
+    ) {
         let (a, b) = (input.a, input.b);
         let manifold = input.manifold;
         let normal = manifold.normal;
         let m = cs::pair_masses(info, a, b, normal);
-        let (ba, bb) = (&bodies[a as usize], &bodies[b as usize]);
         self.set_header(i, (a, b), normal, &m, input.softness, input.restitution);
         self.set_rims(i, input.radius);
         self.load_share.0[i] = cs::load_share(input.preserve_load) as Lane;
+        start.static_friction.0[i] = input.static_friction as Lane;
         let two = manifold.count == 2;
         debug_assert!(
             !(two && one_point_bundle),
             "two points in a one-point bundle"
         );
-        let mut approach = [0.0; 2];
-        let mut anchors = [(Vec2::ZERO, Vec2::ZERO); 2];
+        let ws = if input.warm_start { 1.0 } else { 0.0 };
         let used = if one_point_bundle { 1 } else { 2 };
         for (k, wp) in self.points[..used].iter_mut().enumerate() {
-            // A one-point constraint's second point is all zeros.
-            let cp = match manifold.points().get(k) {
-                Some(mp) => cs::prepare_point(mp, input, &m, ba, bb),
-                None => cs::ConstraintPoint::ZERO,
-            };
-            approach[k] = cp.relative_velocity;
-            anchors[k] = (cp.anchor_a, cp.anchor_b);
-            wp.set(i, &cp);
+            match manifold.points().get(k) {
+                Some(mp) => {
+                    wp.ra.x.0[i] = mp.anchor_a.x as Lane;
+                    wp.ra.y.0[i] = mp.anchor_a.y as Lane;
+                    wp.rb.x.0[i] = mp.anchor_b.x as Lane;
+                    wp.rb.y.0[i] = mp.anchor_b.y as Lane;
+                    wp.base_separation.0[i] = mp.separation as Lane;
+                    wp.normal_impulse.0[i] = (ws * mp.normal_impulse) as Lane;
+                    wp.tangent_impulse.0[i] = (ws * mp.tangent_impulse) as Lane;
+                    // Kinetic until the finish finds the point sticking.
+                    wp.friction.0[i] = input.friction as Lane;
+                }
+                // A one-point constraint's second point is all zeros (the
+                // finish leaves it so).
+                None => wp.set(i, &cs::ConstraintPoint::ZERO),
+            }
             // Nothing accumulated yet (warm_normal is set by the warm start
             // before anything reads it).
             wp.total_normal_impulse.0[i] = 0.0;
@@ -267,15 +276,18 @@ impl WideConstraint {
         if one_point_bundle {
             self.two.set(i, false);
             self.block.set(i, false);
-            return approach;
+            return;
         }
-        let block = if two {
-            cs::block_matrix(anchors[0], anchors[1], normal, &m)
-        } else {
-            (0.0, 0.0, 0.0, false)
-        };
-        self.set_block(i, two, block);
-        approach
+        // The block matrix comes with the finish.
+        self.set_block(i, two, (0.0, 0.0, 0.0, false));
+    }
+
+    /// Lane `i`'s approach speeds from a prepared scalar constraint, into
+    /// `start` (where the store reads a lane's).
+    pub fn set_approach(start: &mut WideStart, i: usize, c: &ContactConstraint) {
+        for (w, cp) in start.approach.iter_mut().zip(&c.points) {
+            w.0[i] = cp.relative_velocity as Lane;
+        }
     }
 
     /// Lane `i`'s accumulated impulses back into its scalar constraint.
@@ -300,13 +312,13 @@ impl WideConstraint {
 
     /// Lane `i`'s impulses into the contact's manifold (as
     /// `contact_solver::store_impulses` for a contact without restitution).
-    pub fn store_lane(&self, i: usize, approach: [Real; 2], m: &mut Manifold) {
+    pub fn store_lane(&self, i: usize, start: &WideStart, m: &mut Manifold) {
         let count = m.count;
         for (k, (mp, wp)) in m.points[..count].iter_mut().zip(&self.points).enumerate() {
             mp.normal_impulse = wp.normal_impulse.0[i] as Real;
             mp.tangent_impulse = wp.tangent_impulse.0[i] as Real;
             mp.total_normal_impulse = wp.total_normal_impulse.0[i] as Real;
-            mp.normal_velocity = approach[k];
+            mp.normal_velocity = start.approach[k].0[i] as Real;
         }
     }
 }
