@@ -22,7 +22,7 @@ use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::softness::Softness;
 use crate::physics::solver::wide::constraint::WideConstraint;
 use crate::physics::solver::wide::lanes::LANES;
-use crate::physics::solver::wide::prepare::finish_bundle;
+use crate::physics::solver::wide::prepare::{finish_bundle, Finish};
 use crate::physics::world::contact::Contact;
 
 use crate::physics::solver::island_needs::{LOAD_PRESERVING_ITERATIONS, STIFFENED_HEADROOM};
@@ -118,13 +118,16 @@ pub(crate) fn prepare_contacts(
         if in_bundle {
             sc.lanes_left[at] -= 1;
             if sc.lanes_left[at] == 0 {
+                let how = Finish {
+                    fresh: sc.lanes_fresh[at],
+                    one_point: sc.one_point_bundles[at],
+                    stick_speed: STICK_SPEED,
+                };
                 finish_bundle(
                     &mut sc.bundles[at],
                     &mut sc.bundle_starts[at],
-                    sc.lanes_fresh[at],
-                    sc.one_point_bundles[at],
                     &sc.solver_bodies,
-                    STICK_SPEED,
+                    how,
                 );
             }
         }

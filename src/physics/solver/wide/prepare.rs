@@ -49,28 +49,40 @@ impl WideStart {
     }
 }
 
-/// Finish the lanes in `fresh` (bits by lane) of a bundle whose lanes are
-/// all written: those `prepare_lane` filled from their contacts. Lanes
-/// copied from a prepared scalar constraint (bouncing contacts) and
-/// padding lanes are left as they are. `one_point`: the bundle's
-/// `SolverScratch::one_point_bundles` flag.
+/// Which lanes of a bundle to finish, and how.
+#[derive(Clone, Copy, Debug)]
+pub struct Finish {
+    /// Bits by lane: the lanes `prepare_lane` filled from their contacts.
+    /// Lanes copied from a prepared scalar constraint (bouncing contacts)
+    /// and padding lanes are left as they are.
+    pub fresh: u8,
+    /// The bundle's `SolverScratch::one_point_bundles` flag.
+    pub one_point: bool,
+    /// Below this sliding speed a point's static friction applies.
+    pub stick_speed: Real,
+}
+
+/// Finish the fresh lanes of a bundle whose lanes are all written.
 pub fn finish_bundle(
     c: &mut WideConstraint,
     start: &mut WideStart,
-    fresh: u8,
-    one_point: bool,
     bodies: &[SolverBody],
-    stick_speed: Real,
+    how: Finish,
 ) {
     #[cfg(target_arch = "x86_64")]
     {
-        debug_assert!(crate::physics::solver::wide::lanes::available());
-        // SAFETY: bundles exist only where the CPU has AVX (the wide solver
-        // runs only then: `islands::build_islands`).
-        unsafe { finish_avx(c, start, fresh, one_point, bodies, stick_speed) }
+        // Bundles exist only where the CPU has AVX (the wide solver runs
+        // only then: `islands::build_islands`); checked all the same, as
+        // every entry point of the wide solver is (a cached flag).
+        assert!(
+            crate::physics::solver::wide::lanes::available(),
+            "the wide solver needs AVX"
+        );
+        // SAFETY: the CPU supports AVX (just checked).
+        unsafe { finish_avx(c, start, bodies, how) }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    finish_impl(c, start, fresh, one_point, bodies, stick_speed);
+    finish_impl(c, start, bodies, how);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -78,12 +90,10 @@ pub fn finish_bundle(
 unsafe fn finish_avx(
     c: &mut WideConstraint,
     start: &mut WideStart,
-    fresh: u8,
-    one_point: bool,
     bodies: &[SolverBody],
-    stick_speed: Real,
+    how: Finish,
 ) {
-    finish_impl(c, start, fresh, one_point, bodies, stick_speed);
+    finish_impl(c, start, bodies, how);
 }
 
 /// A lane mask from bits by lane.
@@ -101,14 +111,12 @@ fn mask_of(bits: u8) -> Mask {
 /// Written out in one function, no closures: a closure is not compiled for
 /// the caller's AVX target feature (see `contact_solver::separation`).
 #[inline(always)]
-fn finish_impl(
-    c: &mut WideConstraint,
-    start: &mut WideStart,
-    fresh: u8,
-    one_point: bool,
-    bodies: &[SolverBody],
-    stick_speed: Real,
-) {
+fn finish_impl(c: &mut WideConstraint, start: &mut WideStart, bodies: &[SolverBody], how: Finish) {
+    let Finish {
+        fresh,
+        one_point,
+        stick_speed,
+    } = how;
     let fresh = mask_of(fresh);
     let (va, wa) = gather_velocity(bodies, &Rows::of(bodies, &c.a));
     let (vb, wb) = gather_velocity(bodies, &Rows::of(bodies, &c.b));
@@ -306,7 +314,12 @@ mod tests {
                 }
                 scalar.push(c);
             }
-            finish_bundle(&mut got, &mut start, fresh, one_point, &bodies, 0.01);
+            let how = Finish {
+                fresh,
+                one_point,
+                stick_speed: 0.01,
+            };
+            finish_bundle(&mut got, &mut start, &bodies, how);
             assert_eq!((got.a, got.b), (want.a, want.b));
             assert_eq!(got.two, want.two, "two points");
             assert_eq!(got.block, want.block, "block solved");
