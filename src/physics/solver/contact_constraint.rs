@@ -134,7 +134,7 @@ pub fn pair_masses(info: &[SolverBodyInfo], a: u32, b: u32, normal: Vec2) -> Pai
 /// One manifold point made ready for the solver (accumulators at their
 /// warm-start values, nothing else accumulated yet).
 #[inline(always)]
-pub fn prepare_point(
+fn prepare_point(
     mp: &crate::physics::collision::manifold::ManifoldPoint,
     input: &PrepareInput,
     m: &PairMasses,
@@ -177,7 +177,7 @@ pub fn prepare_point(
 /// for the step, so it is built once) and whether it is well enough
 /// conditioned to solve as a block.
 #[inline(always)]
-pub fn block_matrix(
+fn block_matrix(
     p0: (Vec2, Vec2),
     p1: (Vec2, Vec2),
     n: Vec2,

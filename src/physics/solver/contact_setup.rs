@@ -20,7 +20,6 @@ use crate::physics::solver::elastic::BounceStart;
 use crate::physics::solver::islands::NO_LANE;
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::softness::Softness;
-use crate::physics::solver::wide::constraint::WideConstraint;
 use crate::physics::solver::wide::lanes::LANES;
 use crate::physics::solver::wide::prepare::{finish_bundle, Finish};
 use crate::physics::world::contact::Contact;
@@ -112,7 +111,7 @@ pub(crate) fn prepare_contacts(
                 // restitution pass.
                 sc.bundles[at].set_lane(i, target);
                 sc.bounce_lanes[at].set_lane(i, target);
-                WideConstraint::set_approach(&mut sc.bundle_starts[at], i, target);
+                sc.bundle_starts[at].set_approach(i, target);
             }
         }
         if in_bundle {

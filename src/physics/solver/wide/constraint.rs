@@ -282,14 +282,6 @@ impl WideConstraint {
         self.set_block(i, two, (0.0, 0.0, 0.0, false));
     }
 
-    /// Lane `i`'s approach speeds from a prepared scalar constraint, into
-    /// `start` (where the store reads a lane's).
-    pub fn set_approach(start: &mut WideStart, i: usize, c: &ContactConstraint) {
-        for (w, cp) in start.approach.iter_mut().zip(&c.points) {
-            w.0[i] = cp.relative_velocity as Lane;
-        }
-    }
-
     /// Lane `i`'s accumulated impulses back into its scalar constraint.
     pub fn get_lane(&self, i: usize, c: &mut ContactConstraint) {
         let count = c.count;

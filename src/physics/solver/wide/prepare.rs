@@ -21,6 +21,7 @@
 
 use crate::physics::math::Real;
 use crate::physics::prefetch::prefetch_ref;
+use crate::physics::solver::contact_constraint::ContactConstraint;
 use crate::physics::solver::solver_body::SolverBody;
 use crate::physics::solver::wide::constraint::WideConstraint;
 use crate::physics::solver::wide::gather::{gather_velocity, Rows};
@@ -42,6 +43,14 @@ pub struct WideStart {
 }
 
 impl WideStart {
+    /// Lane `i`'s approach speeds from a prepared scalar constraint (a
+    /// bouncing contact's lane, which the finish leaves alone).
+    pub fn set_approach(&mut self, i: usize, c: &ContactConstraint) {
+        for (w, cp) in self.approach.iter_mut().zip(&c.points) {
+            w.0[i] = cp.relative_velocity as Lane;
+        }
+    }
+
     /// Ask for the line the store reads (the approach speeds).
     #[inline(always)]
     pub fn prefetch_approach(&self) {
@@ -173,7 +182,7 @@ mod tests {
     use super::*;
     use crate::physics::collision::manifold::{Manifold, ManifoldPoint};
     use crate::physics::math::{Rot, Vec2};
-    use crate::physics::solver::contact_constraint::{self as cs, ContactConstraint};
+    use crate::physics::solver::contact_constraint as cs;
     use crate::physics::solver::softness::Softness;
     use crate::physics::solver::solver_body::SolverBodyInfo;
     use crate::physics::solver::wide::lanes::{available, LANES};
@@ -307,7 +316,7 @@ mod tests {
                 want.set_lane(i, &c);
                 if i == bouncy_lane {
                     got.set_lane(i, &c);
-                    WideConstraint::set_approach(&mut start, i, &c);
+                    start.set_approach(i, &c);
                 } else {
                     got.prepare_lane(&mut start, i, input, one_point, &info);
                     fresh |= 1 << i;
