@@ -19,9 +19,9 @@
 //! interleaved) and keeps each engine's run with the lowest mean (Box2D's
 //! driver does 4; default here 1).
 //! `--chunk C`: chunk length for the best/worst chunk columns (default 50).
-//! `--chunks`: after each run, print every chunk's mean (ms/step), to see
-//! when in the run an engine spends its time (rain: before and after its
-//! piles fall asleep).
+//! `--chunks`: after each run, print every chunk's mean (ms/step) and the
+//! bodies awake at its end, to see when in the run an engine spends its
+//! time (rain: as its piles settle, and once they fall asleep).
 //! `--stages`: after each run, print the engine's own per-stage profile
 //! (mean ms/step; physbox's `World::profile` and Box2D's `b2Profile`).
 //! `--sleep on|off`: override the scenes' sleep setting for every engine
@@ -66,6 +66,11 @@ pub trait Engine {
     /// manifolds kept.
     fn notes(&self) -> String {
         String::new()
+    }
+    /// Bodies awake now, if the engine tells (printed per chunk with
+    /// `--chunks`: when a scene's cost falls, is it because it sleeps?).
+    fn awake(&self) -> Option<usize> {
+        None
     }
 }
 
@@ -190,10 +195,14 @@ fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
         e.step();
     }
     let mut times = Vec::with_capacity(steps - warmup);
+    let mut awake = Vec::new();
     for _ in warmup..steps {
         let t = Instant::now();
         e.step();
         times.push(t.elapsed().as_secs_f64() * 1e3);
+        if o.chunks && times.len() % chunk == 0 {
+            awake.extend(e.awake());
+        }
     }
     let mean_ms = times.iter().sum::<f64>() / times.len().max(1) as f64;
     // Means of consecutive non-overlapping chunks of `chunk` steps.
@@ -215,6 +224,10 @@ fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
             "  {name} chunks of {chunk} steps (ms/step): {}",
             line.join(" ")
         );
+        if !awake.is_empty() {
+            let line: Vec<String> = awake.iter().map(|n| n.to_string()).collect();
+            println!("  {name} awake at each chunk's end: {}", line.join(" "));
+        }
     }
     let poses = e.poses();
     let avg_y_end = avg(&poses);

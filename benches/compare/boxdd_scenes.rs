@@ -229,6 +229,10 @@ impl Engine for Box2dEngine {
         self.profile.clone()
     }
 
+    fn awake(&self) -> Option<usize> {
+        self.world.awake_body_count().ok().map(|n| n as usize)
+    }
+
     fn notes(&self) -> String {
         // `b2Counters::contactCount`: every contact, touching or not.
         let awake = self

@@ -74,6 +74,10 @@ impl Engine for PhysboxEngine {
         ]
     }
 
+    fn awake(&self) -> Option<usize> {
+        Some(self.world.awake_body_count())
+    }
+
     fn notes(&self) -> String {
         let p = &self.profile;
         // Every pair the broad phase made a contact of, touching or not
