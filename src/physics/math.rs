@@ -170,6 +170,27 @@ impl Rot {
     /// Newton step towards length 1 (error ~ (|q|²−1)², nothing) replaces
     /// the square root and two divisions of `normalize`; a rotation
     /// further than 1e-6 from unit length still takes `normalize`.
+    /// `integrate` without the step back to unit length, for the tiny
+    /// turns of the joints' position projection (below 0.01 rad; larger
+    /// ones take `integrate`): a few of them a substep leave the rotation
+    /// off unit length by a few units of round-off, and the next drift
+    /// (`integrate`) brings it back. The Newton step was a third of each
+    /// turn's dependent chain of operations, and a joint chain's
+    /// projection waits on that chain from one joint to the next.
+    #[inline]
+    pub fn turn_slightly(self, da: Real) -> Rot {
+        if da.abs() < 0.01 {
+            let d2 = da * da;
+            let inc = Rot {
+                c: 1.0 - d2 * (0.5 - d2 * (1.0 / 24.0)),
+                s: da * (1.0 - d2 * (1.0 / 6.0 - d2 * (1.0 / 120.0))),
+            };
+            inc.mul(self)
+        } else {
+            self.integrate(da)
+        }
+    }
+
     #[inline]
     pub fn integrate(self, da: Real) -> Rot {
         let inc = if da.abs() < 0.01 {

@@ -376,7 +376,7 @@ impl JointConstraint {
             a.v -= self.ma * p * rate;
             a.w += turn * rate;
             if turn != 0.0 {
-                a.dq = a.dq.integrate(turn);
+                a.dq = a.dq.turn_slightly(turn);
             }
         }
         if self.b != 0 {
@@ -386,7 +386,7 @@ impl JointConstraint {
             b.v += self.mb * p * rate;
             b.w += turn * rate;
             if turn != 0.0 {
-                b.dq = b.dq.integrate(turn);
+                b.dq = b.dq.turn_slightly(turn);
             }
         }
     }
