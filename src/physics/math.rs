@@ -170,41 +170,11 @@ impl Rot {
     /// Newton step towards length 1 (error ~ (|q|²−1)², nothing) replaces
     /// the square root and two divisions of `normalize`; a rotation
     /// further than 1e-6 from unit length still takes `normalize`.
-    /// `integrate` without the step back to unit length, for the tiny
-    /// turns of the joints' position projection (below 0.01 rad; larger
-    /// ones take `integrate`): a few of them a substep leave the rotation
-    /// off unit length by a few units of round-off, and the next drift
-    /// (`integrate`) brings it back. The Newton step was a third of each
-    /// turn's dependent chain of operations, and a joint chain's
-    /// projection waits on that chain from one joint to the next.
-    #[inline]
-    pub fn turn_slightly(self, da: Real) -> Rot {
-        if da.abs() < 0.01 {
-            let d2 = da * da;
-            let inc = Rot {
-                c: 1.0 - d2 * (0.5 - d2 * (1.0 / 24.0)),
-                s: da * (1.0 - d2 * (1.0 / 6.0 - d2 * (1.0 / 120.0))),
-            };
-            inc.mul(self)
-        } else {
-            self.integrate(da)
-        }
-    }
-
     #[inline]
     pub fn integrate(self, da: Real) -> Rot {
         let inc = if da.abs() < 0.01 {
-            // The usual substep turn: the series to the 5th power already
-            // stops below 1e-16 here. The last terms multiply by the
-            // reciprocals instead of dividing: a division's latency sat on
-            // the chain of dependent updates of a joint chain's projection
-            // (ragdolls' substeps −10 %), and they change the sums by far
-            // less than a rounding step.
-            let d2 = da * da;
-            Rot {
-                c: 1.0 - d2 * (0.5 - d2 * (1.0 / 24.0)),
-                s: da * (1.0 - d2 * (1.0 / 6.0 - d2 * (1.0 / 120.0))),
-            }
+            // The usual substep turn.
+            Rot::small_turn(da)
         } else if da.abs() < 0.25 {
             let d2 = da * da;
             Rot {
@@ -232,6 +202,37 @@ impl Rot {
             }
         } else {
             q.normalize()
+        }
+    }
+
+    /// `integrate` without the step back to unit length, for the tiny
+    /// turns of the joints' position projection (below 0.01 rad; larger
+    /// ones take `integrate`): a few of them a substep leave the rotation
+    /// off unit length by a few units of round-off, and the next drift
+    /// (`integrate`) brings it back. The Newton step was a third of each
+    /// turn's dependent chain of operations, and a joint chain's
+    /// projection waits on that chain from one joint to the next.
+    #[inline]
+    pub fn turn_slightly(self, da: Real) -> Rot {
+        if da.abs() < 0.01 {
+            Rot::small_turn(da).mul(self)
+        } else {
+            self.integrate(da)
+        }
+    }
+
+    /// The rotation by `da` below 0.01 rad, from the series to the 5th
+    /// power, which already stops below 1e-16 there. The last terms
+    /// multiply by the reciprocals instead of dividing: a division's
+    /// latency sat on the chain of dependent updates of a joint chain's
+    /// projection (ragdolls' substeps −10 %), and they change the sums by
+    /// far less than a rounding step.
+    #[inline(always)]
+    fn small_turn(da: Real) -> Rot {
+        let d2 = da * da;
+        Rot {
+            c: 1.0 - d2 * (0.5 - d2 * (1.0 / 24.0)),
+            s: da * (1.0 - d2 * (1.0 / 6.0 - d2 * (1.0 / 120.0))),
         }
     }
 
@@ -445,6 +446,35 @@ mod tests {
         }
         let q = super::Rot::from_angle(2.5);
         assert_eq!(q.small_angle(), q.angle());
+    }
+
+    #[test]
+    fn a_slight_turn_is_the_turn_and_the_next_drift_puts_it_back_on_the_circle() {
+        for start in [0.0, 0.7, -2.9, 3.1] {
+            let q0 = super::Rot::from_angle(start);
+            // Eight projection turns of a substep, then one drift.
+            let mut q = q0;
+            let mut angle = start;
+            for k in 0..8 {
+                let da = (k as super::Real - 3.5) * 1e-3;
+                q = q.turn_slightly(da);
+                angle += da;
+            }
+            let exact = super::Rot::from_angle(angle);
+            let err = (q.c - exact.c).abs().max((q.s - exact.s).abs());
+            assert!(err <= 4e-15, "{start}: off by {err}");
+            let off = |q: super::Rot| (q.c * q.c + q.s * q.s - 1.0).abs();
+            assert!(off(q) <= 4e-15, "{start}: |q|² − 1 = {}", off(q));
+            let drifted = q.integrate(1e-3);
+            assert!(
+                off(drifted) <= 4e-16,
+                "{start}: |q|² − 1 = {}",
+                off(drifted)
+            );
+        }
+        // Past 0.01 rad it is `integrate`.
+        let q = super::Rot::from_angle(0.3);
+        assert_eq!(q.turn_slightly(0.05), q.integrate(0.05));
     }
 
     #[test]
