@@ -456,7 +456,7 @@ mod tests {
             let mut q = q0;
             let mut angle = start;
             for k in 0..8 {
-                let da = (k as super::Real - 3.5) * 1e-3;
+                let da = (k as super::Real + 1.0) * 1e-3;
                 q = q.turn_slightly(da);
                 angle += da;
             }
