@@ -142,6 +142,27 @@ fn staying_inside_the_fat_aabb_does_not_buffer() {
 }
 
 #[test]
+fn small_shapes_get_a_margin_scaled_to_their_size_but_not_below_the_floor() {
+    let mut bp = BroadPhase::new();
+    // 0.25 m (a tumbler's box): an eighth of it; 1 m: the full margin.
+    for (side, margin) in [(0.25, 0.25 * MARGIN_PER_SIZE), (1.0, AABB_MARGIN)] {
+        let tight = Aabb::new(Vec2::ZERO, Vec2::new(side, 0.5 * side));
+        let key = bp.create_proxy(tight, ProxyKind::Dynamic, 1);
+        assert_eq!(bp.fat_aabb(key), stored(&tight.expanded(margin)), "{side}");
+    }
+    // Two 5 cm boxes resting 1.5 cm apart (within the speculative distance):
+    // the floor keeps their fat boxes overlapping, so they stay a pair.
+    let mut bp = BroadPhase::new();
+    let a = Aabb::new(Vec2::ZERO, Vec2::splat(0.05));
+    let b = Aabb::new(Vec2::new(0.065, 0.0), Vec2::new(0.115, 0.05));
+    const { assert!(0.05 * MARGIN_PER_SIZE < MIN_MARGIN) };
+    let ka = bp.create_proxy(a, ProxyKind::Dynamic, 1);
+    bp.create_proxy(b, ProxyKind::Dynamic, 2);
+    assert_eq!(bp.fat_aabb(ka), stored(&a.expanded(MIN_MARGIN)));
+    assert_eq!(collect_pairs(&mut bp).len(), 1);
+}
+
+#[test]
 fn kinds_pair_only_with_dynamic() {
     let mut bp = BroadPhase::new();
     let b = Aabb::new(Vec2::ZERO, Vec2::ONE);

@@ -157,7 +157,7 @@ impl World {
                     // A box a move would give holds `needed` and the
                     // margin: unless even that is much smaller, there is
                     // nothing to trim.
-                    let margin = broad_phase.margin();
+                    let margin = broad_phase.margin_for(&needed);
                     let slow = PROXY_LOOKAHEAD * shift.length() < margin;
                     let least = needed.expanded(margin);
                     if slow && area(&shape.fat_aabb) > OVERSIZED * area(&least) {
@@ -196,7 +196,9 @@ const OVERSIZED: Real = 1.25;
 #[cold]
 #[inline(never)]
 fn trim_fat_box(shape: &mut Shape, broad_phase: &mut BroadPhase, needed: Aabb, ahead: Aabb) {
-    let fresh = ahead.union(&needed).expanded(broad_phase.margin());
+    let fresh = ahead
+        .union(&needed)
+        .expanded(broad_phase.margin_for(&needed));
     if area(&shape.fat_aabb) > OVERSIZED * area(&fresh) {
         broad_phase.refit_proxy(shape.proxy, needed, ahead);
         shape.fat_aabb = broad_phase.fat_aabb(shape.proxy);
