@@ -88,6 +88,46 @@ fn breaking_joint_breaks_once() {
 }
 
 #[test]
+fn a_sleeper_joined_to_a_moving_body_wakes_at_the_next_step() {
+    // b sent to sleep by hand while a, joined to it, keeps falling: the
+    // step wakes b first rather than let the joint pull on a sleeper.
+    let mut w = World::new(WorldSettings::default());
+    let a = dynamic_box(
+        &mut w,
+        Vec2::new(0.0, 5.0),
+        0.0,
+        0.5,
+        0.5,
+        Material::default(),
+    );
+    let b = dynamic_box(
+        &mut w,
+        Vec2::new(2.0, 5.0),
+        0.0,
+        0.5,
+        0.5,
+        Material::default(),
+    );
+    let mut def = JointDef::new(
+        JointKind::Distance(Default::default()),
+        a,
+        Some(b),
+        Vec2::new(0.0, 5.0),
+    );
+    def.anchor_b = Vec2::new(2.0, 5.0);
+    w.create_joint(&def).unwrap();
+    w.step(DT);
+    w.set_awake(b, false).unwrap();
+    assert!(!w.body(b).unwrap().awake);
+    w.step(DT);
+    assert!(
+        w.body(b).unwrap().awake,
+        "woken by its joint to a moving body"
+    );
+    assert!(w.body(b).unwrap().xf.p.y < 5.0, "and falls with it");
+}
+
+#[test]
 fn joined_bodies_sleep_and_wake_together() {
     let mut w = World::new(WorldSettings::default());
     ground_box(&mut w, Vec2::new(0.0, -0.5), 20.0, 1.0, Material::default());

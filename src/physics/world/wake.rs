@@ -48,6 +48,14 @@ impl World {
     /// Wake both sides of every joint that has one awake moving side, so a
     /// joint never pulls on a sleeping body (called at the start of a step).
     pub(crate) fn wake_joined_sleepers(&mut self) {
+        // Nothing asleep (sleep off, or all moving): no joint can hold a
+        // sleeper. A pass over the bodies in order, stopping at the first
+        // sleeper, costs a fraction of one over the joints, which reads
+        // both bodies of each at random (a joint grid's 19,800 hinges:
+        // 0.3 ms, 4 % of its step).
+        if self.joints.arena.is_empty() || !self.bodies.iter().any(|(_, b)| b.sleeps()) {
+            return;
+        }
         let mut wake = Vec::new();
         for (_, j) in self.joints.arena.iter() {
             let Some(b) = j.body_b else { continue };
