@@ -62,7 +62,11 @@ pub(crate) fn prepare_joints(
     sc: &mut SolverScratch,
     h: Real,
 ) {
-    sc.joints.clear();
+    // The working copies are overwritten in place and the rest dropped at
+    // the end (`truncate`), not cleared first: clearing walks every record
+    // for its drop glue (a wheel's box), a sweep over a joint grid's 4.4 MB
+    // of them before the loop writes them again.
+    let mut used = 0;
     sc.joint_starts.clear();
     let substep = Substep::new(h);
     sc.joint_substep = substep;
@@ -71,6 +75,7 @@ pub(crate) fn prepare_joints(
     sc.joint_stiff.clear();
     sc.joint_order.clear();
     if store.arena.is_empty() {
+        sc.joints.clear();
         return;
     }
     // The joints of this step (a simulated body at either end) in slot
@@ -143,10 +148,10 @@ pub(crate) fn prepare_joints(
             _ => None,
         };
         let angle0 = reference.map_or(0.0, |r| wrap_angle(ba.xf.q.inv_mul(qb).angle() - r));
-        // Pushed first and finished in place: a 224-byte record built on
-        // the stack and then pushed was copied by a `memcpy` call (2 % of
-        // a joint grid's or a ragdoll pile's step).
-        sc.joints.push(JointConstraint {
+        // Written to its place first and finished there: a 224-byte record
+        // built whole on the stack and then pushed was copied by a
+        // `memcpy` call (2 % of a joint grid's or a ragdoll pile's step).
+        let record = JointConstraint {
             joint: index,
             a,
             b,
@@ -165,13 +170,19 @@ pub(crate) fn prepare_joints(
             rb_s: Vec2::ZERO,
             settling: false,
             kind: Prepared::Weld,
-        });
+        };
         sc.joint_starts.push(JointStart {
             ra0,
             rb0,
             dc0: cb - ba.center,
         });
-        let c = sc.joints.last_mut().expect("just pushed");
+        if used < sc.joints.len() {
+            sc.joints[used] = record;
+        } else {
+            sc.joints.push(record);
+        }
+        let c = &mut sc.joints[used];
+        used += 1;
         let step = substep.at(sc.joint_starts.last().expect("just pushed"));
         c.kind = match &j.kind {
             JointKind::Hinge(p) => Prepared::Hinge(hinge::prepare(p, c, j.body_b.is_none())),
@@ -198,6 +209,7 @@ pub(crate) fn prepare_joints(
         c.begin_phase(&step, &sc.solver_bodies);
         c.settling = true;
     }
+    sc.joints.truncate(used);
     settle_joints(
         &sc.joints,
         &sc.joint_starts,
