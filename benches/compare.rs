@@ -23,7 +23,9 @@
 //! bodies awake at its end, to see when in the run an engine spends its
 //! time (rain: as its piles settle, and once they fall asleep).
 //! `--stages`: after each run, print the engine's own per-stage profile
-//! (mean ms/step; physbox's `World::profile` and Box2D's `b2Profile`).
+//! (mean ms/step; physbox's `World::profile` and Box2D's `b2Profile`);
+//! with `--chunks` too, each chunk's stages (which stage gets cheaper as a
+//! pile settles).
 //! `--sleep on|off`: override the scenes' sleep setting for every engine
 //! (default: Box2D's choice, off for the pyramids, on for rain).
 //!
@@ -204,6 +206,14 @@ fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
     let desc = scene.desc();
     let hinged = !desc.hinges.is_empty();
     let mut widest_gap: Option<(f64, usize)> = None;
+    // With `--chunks --stages`: the engine's stage totals at each chunk's
+    // start, to print each chunk's stages (which stage gets cheaper when a
+    // pile settles).
+    let chunk_stages = o.chunks && o.stages;
+    let mut stage_marks = Vec::new();
+    if chunk_stages {
+        stage_marks.push(e.stages());
+    }
     for step in warmup..steps {
         let t = Instant::now();
         e.step();
@@ -211,6 +221,9 @@ fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
         if times.len() % chunk == 0 {
             if o.chunks {
                 awake.extend(e.awake());
+            }
+            if chunk_stages {
+                stage_marks.push(e.stages());
             }
             // Outside the timed step: the hinges' gaps at each chunk's end.
             if let Some(gap) = hinged
@@ -246,6 +259,21 @@ fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
         if !awake.is_empty() {
             let line: Vec<String> = awake.iter().map(|n| n.to_string()).collect();
             println!("  {name} awake at each chunk's end: {}", line.join(" "));
+        }
+        for (k, pair) in stage_marks.windows(2).enumerate() {
+            let line: Vec<String> = pair[1]
+                .iter()
+                .zip(&pair[0])
+                .map(|((stage, end), (_, start))| (stage, (end - start) / chunk as f64))
+                .filter(|(_, ms)| *ms >= 0.005)
+                .map(|(stage, ms)| format!("{stage} {ms:.2}"))
+                .collect();
+            let first = warmup + k * chunk + 1;
+            println!(
+                "  {name} steps {first}-{}: {}",
+                first + chunk - 1,
+                line.join(", ")
+            );
         }
     }
     let poses = e.poses();
