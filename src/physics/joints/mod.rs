@@ -158,9 +158,89 @@ pub struct JointStore {
     pub(crate) edges: Vec<Vec<u32>>,
     /// Each rope's masses (drawn as one line) and internal damping.
     pub(crate) ropes: Vec<RopeRecord>,
+    /// Each slot's two body slots (`JointEnds`), all a step's first sweep
+    /// over the joints reads of them (`prepare_joints`). Derived, so not
+    /// saved: made again from the arena when out of step with it
+    /// (`refresh_ends`).
+    #[serde(skip)]
+    ends: Vec<JointEnds>,
+}
+
+/// A joint slot's body slots: `b` is `JointEnds::NONE` for a joint to the
+/// world, and `a` is it too for a free slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct JointEnds {
+    pub a: u32,
+    pub b: u32,
+}
+
+impl JointEnds {
+    pub const NONE: u32 = u32::MAX;
+    const FREE: JointEnds = JointEnds {
+        a: Self::NONE,
+        b: Self::NONE,
+    };
+
+    fn of(j: &Joint) -> JointEnds {
+        JointEnds {
+            a: j.body_a.index,
+            b: j.body_b.map_or(Self::NONE, |b| b.index),
+        }
+    }
+
+    pub fn is_free(self) -> bool {
+        self.a == Self::NONE
+    }
 }
 
 impl JointStore {
+    /// Store a joint (its ends noted too); returns (index, generation).
+    pub(crate) fn insert(&mut self, joint: Joint) -> (u32, u32) {
+        let ends = JointEnds::of(&joint);
+        let (index, generation) = self.arena.insert(joint);
+        let i = index as usize;
+        if i == self.ends.len() && i + 1 == self.arena.capacity() {
+            // A new slot at the end (not a pass over the table per joint:
+            // a grid of 19,800 would take 200 million).
+            self.ends.push(ends);
+        } else {
+            self.refresh_ends();
+            self.ends[i] = ends;
+        }
+        (index, generation)
+    }
+
+    /// Remove the joint at a live (index, generation).
+    pub(crate) fn remove(&mut self, index: u32, generation: u32) -> Option<Joint> {
+        let joint = self.arena.remove(index, generation)?;
+        self.refresh_ends();
+        self.ends[index as usize] = JointEnds::FREE;
+        Some(joint)
+    }
+
+    /// Every slot's ends, in slot order. Only after `refresh_ends` (every
+    /// step makes sure of it before it reads them).
+    pub(crate) fn ends(&self) -> &[JointEnds] {
+        debug_assert_eq!(self.ends.len(), self.arena.capacity(), "ends out of step");
+        &self.ends
+    }
+
+    /// Make the ends again from the arena if they are not one per slot (a
+    /// store read from a snapshot has none). Joints never change bodies,
+    /// and `insert` and `remove` keep them, so a table of the right length
+    /// is the arena's.
+    pub(crate) fn refresh_ends(&mut self) {
+        if self.ends.len() != self.arena.capacity() {
+            self.ends.clear();
+            self.ends.extend(
+                self.arena
+                    .slots
+                    .iter()
+                    .map(|s| s.value.as_ref().map_or(JointEnds::FREE, JointEnds::of)),
+            );
+        }
+    }
+
     pub(crate) fn link(&mut self, body: u32, joint: u32) {
         let i = body as usize;
         if self.edges.len() <= i {

@@ -73,7 +73,7 @@ impl World {
             reaction_torque: 0.0,
             user_data: def.user_data,
         };
-        let (index, generation) = self.joints.arena.insert(joint);
+        let (index, generation) = self.joints.insert(joint);
         self.joints.link(def.body_a.index, index);
         if let Some(b) = def.body_b {
             self.joints.link(b.index, index);
@@ -150,13 +150,9 @@ impl World {
 
     /// Destroy a joint; both bodies wake (what it held may now fall).
     pub fn destroy_joint(&mut self, id: JointId) -> PhysicsResult<()> {
-        let j = self
-            .joints
-            .arena
-            .remove(id.index, id.generation)
-            .ok_or_else(|| {
-                crate::physics::world::id::stale(JointId::WHAT, id.index, id.generation)
-            })?;
+        let j = self.joints.remove(id.index, id.generation).ok_or_else(|| {
+            crate::physics::world::id::stale(JointId::WHAT, id.index, id.generation)
+        })?;
         self.joints.unlink(j.body_a.index, id.index);
         if self.is_alive(j.body_a) {
             self.wake_body_index(j.body_a.index);

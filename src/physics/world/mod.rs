@@ -28,6 +28,8 @@ pub(crate) mod debug_draw;
 pub(crate) mod events;
 mod hash;
 pub(crate) mod id;
+#[cfg(test)]
+mod joint_ends_tests;
 mod joints;
 #[cfg(test)]
 mod links_reuse_tests;

@@ -2,6 +2,7 @@
 //! by hand; before each step, waking the sleepers joined to a moving body.
 //! The step puts whole islands to sleep (see `step/sleep.rs`).
 
+use crate::physics::joints::JointEnds;
 use crate::physics::math::Vec2;
 use crate::physics::world::body::BodyType;
 use crate::physics::world::sleeping_islands::NO_ISLAND;
@@ -57,14 +58,16 @@ impl World {
             return;
         }
         let mut wake = Vec::new();
-        for (_, j) in self.joints.arena.iter() {
-            let Some(b) = j.body_b else { continue };
-            let ba = self.bodies.at(j.body_a.index);
-            let bb = self.bodies.at(b.index);
+        for ends in self.joints.ends() {
+            if ends.is_free() || ends.b == JointEnds::NONE {
+                continue;
+            }
+            let ba = self.bodies.at(ends.a);
+            let bb = self.bodies.at(ends.b);
             if ba.moves() && bb.sleeps() {
-                wake.push(b.index);
+                wake.push(ends.b);
             } else if bb.moves() && ba.sleeps() {
-                wake.push(j.body_a.index);
+                wake.push(ends.a);
             }
         }
         for b in wake {

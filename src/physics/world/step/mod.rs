@@ -98,6 +98,9 @@ impl World {
         let mut sc = std::mem::take(&mut self.scratch);
         self.events.clear();
         self.refusal = None;
+        // (The joints' table of ends is derived: a restored world's is
+        // made here.)
+        self.joints.refresh_ends();
 
         self.find_seams(); // 1
         self.remember_sensors(&mut sc); // 2
