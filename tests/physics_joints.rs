@@ -87,35 +87,24 @@ fn breaking_joint_breaks_once() {
     assert!(w.joint(j).is_err(), "a stale joint id is an error value");
 }
 
+/// Two 0.5 m boxes 2 m apart at height `y` (x = 0 and 2), joined centre to
+/// centre by `kind`.
+fn two_joined_boxes(w: &mut World, y: f64, kind: JointKind) -> (BodyId, BodyId, JointId) {
+    let boxes =
+        [0.0, 2.0].map(|x| dynamic_box(w, Vec2::new(x, y), 0.0, 0.5, 0.5, Material::default()));
+    let mut def = JointDef::new(kind, boxes[0], Some(boxes[1]), Vec2::new(0.0, y));
+    def.anchor_b = Vec2::new(2.0, y);
+    let j = w.create_joint(&def).unwrap();
+    (boxes[0], boxes[1], j)
+}
+
 #[test]
 fn a_sleeper_joined_to_a_moving_body_wakes_at_the_next_step() {
     // b sent to sleep by hand while a, joined to it, keeps falling: the
     // step wakes b first rather than let the joint pull on a sleeper.
     let mut w = World::new(WorldSettings::default());
-    let a = dynamic_box(
-        &mut w,
-        Vec2::new(0.0, 5.0),
-        0.0,
-        0.5,
-        0.5,
-        Material::default(),
-    );
-    let b = dynamic_box(
-        &mut w,
-        Vec2::new(2.0, 5.0),
-        0.0,
-        0.5,
-        0.5,
-        Material::default(),
-    );
-    let mut def = JointDef::new(
-        JointKind::Distance(Default::default()),
-        a,
-        Some(b),
-        Vec2::new(0.0, 5.0),
-    );
-    def.anchor_b = Vec2::new(2.0, 5.0);
-    w.create_joint(&def).unwrap();
+    let kind = JointKind::Distance(Default::default());
+    let (_, b, _) = two_joined_boxes(&mut w, 5.0, kind);
     w.step(DT);
     w.set_awake(b, false).unwrap();
     assert!(!w.body(b).unwrap().awake);
@@ -131,34 +120,12 @@ fn a_sleeper_joined_to_a_moving_body_wakes_at_the_next_step() {
 fn joined_bodies_sleep_and_wake_together() {
     let mut w = World::new(WorldSettings::default());
     ground_box(&mut w, Vec2::new(0.0, -0.5), 20.0, 1.0, Material::default());
-    let a = dynamic_box(
-        &mut w,
-        Vec2::new(0.0, 0.25),
-        0.0,
-        0.5,
-        0.5,
-        Material::default(),
-    );
-    let b = dynamic_box(
-        &mut w,
-        Vec2::new(2.0, 0.25),
-        0.0,
-        0.5,
-        0.5,
-        Material::default(),
-    );
-    let mut def = JointDef::new(
-        JointKind::Spring(SpringParams {
-            length: None,
-            k: 50.0,
-            damping: 1.0,
-        }),
-        a,
-        Some(b),
-        Vec2::new(0.0, 0.25),
-    );
-    def.anchor_b = Vec2::new(2.0, 0.25);
-    let j = w.create_joint(&def).unwrap();
+    let spring = JointKind::Spring(SpringParams {
+        length: None,
+        k: 50.0,
+        damping: 1.0,
+    });
+    let (a, b, j) = two_joined_boxes(&mut w, 0.25, spring);
     for _ in 0..120 {
         w.step(DT);
     }
