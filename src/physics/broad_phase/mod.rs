@@ -47,9 +47,9 @@ pub const AABB_MARGIN: Real = 0.1;
 /// half of a tumbler's 0.25 m ones, whose fat boxes then met 21 others'
 /// each (24,000 contacts for 2,025 boxes; Box2D 8,600). At an eighth a
 /// tumbler keeps 18,800 and steps 4–10 % faster (best and median of
-/// alternating runs), a pile of 0.5 m boxes 3–5 %; shapes of 0.8 m and more (a joint grid's circles, which only
-/// swing, and pay a smaller margin in re-insertions: +5 % at a tenth)
-/// keep the full margin. rain's 0.5 m circles: 30,700 contacts instead of
+/// alternating runs), a pile of 0.5 m boxes 3–5 %; shapes of 0.8 m and
+/// more (a joint grid's circles, which only swing, and pay a smaller
+/// margin in re-insertions: +5 % at a tenth) keep the full margin. rain's 0.5 m circles: 30,700 contacts instead of
 /// 36,300, the narrow phase's gain spent again re-inserting (even).
 pub const MARGIN_PER_SIZE: Real = 0.125;
 
