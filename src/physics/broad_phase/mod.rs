@@ -33,8 +33,8 @@ pub use key::{KindMask, ProxyKey, ProxyKind};
 use crate::physics::broad_phase::dynamic_tree::DynamicTree;
 use crate::physics::math::{is_finite_vec, Aabb, Real, Vec2};
 
-/// How far (in metres) a fat AABB extends past the tight one on every side.
-/// Larger margins mean fewer re-insertions for jittering or slow bodies but
+/// How far (in metres) a fat AABB extends past the tight one on every side
+/// (shapes under 0.8 m get less: `MARGIN_PER_SIZE`). Larger margins mean fewer re-insertions for jittering or slow bodies but
 /// more candidate pairs that the narrow phase then rejects.
 pub const AABB_MARGIN: Real = 0.1;
 

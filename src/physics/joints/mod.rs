@@ -176,12 +176,12 @@ pub(crate) struct JointEnds {
 
 impl JointEnds {
     pub const NONE: u32 = u32::MAX;
-    const FREE: JointEnds = JointEnds {
+    pub const FREE: JointEnds = JointEnds {
         a: Self::NONE,
         b: Self::NONE,
     };
 
-    fn of(j: &Joint) -> JointEnds {
+    pub fn of(j: &Joint) -> JointEnds {
         JointEnds {
             a: j.body_a.index,
             b: j.body_b.map_or(Self::NONE, |b| b.index),
@@ -190,6 +190,11 @@ impl JointEnds {
 
     pub fn is_free(self) -> bool {
         self.a == Self::NONE
+    }
+
+    /// B's body slot, if the joint has a B (not the world).
+    pub fn body_b(self) -> Option<u32> {
+        (self.b != Self::NONE).then_some(self.b)
     }
 }
 

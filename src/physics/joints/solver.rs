@@ -26,9 +26,7 @@ use super::constraint::{
     JointConstraint, JointStart, JointStep, Prepared, ProjectionImpulse, Substep, IMPULSES,
 };
 use super::visit_order::{self, JointSlot};
-use super::{
-    distance, hinge, mouse, slider, spring, weld, wheel, Joint, JointEnds, JointKind, JointStore,
-};
+use super::{distance, hinge, mouse, slider, spring, weld, wheel, Joint, JointKind, JointStore};
 use crate::physics::math::{Real, Rot, Vec2};
 use crate::physics::prefetch::{worth_asking, AHEAD};
 use crate::physics::solver::island_needs::STIFF_SPRING;
@@ -90,11 +88,7 @@ pub(crate) fn prepare_joints(
             continue;
         }
         let a = sc.body_to_solver[ends.a as usize];
-        let b = if ends.b == JointEnds::NONE {
-            0
-        } else {
-            sc.body_to_solver[ends.b as usize]
-        };
+        let b = ends.body_b().map_or(0, |b| sc.body_to_solver[b as usize]);
         if a == 0 && b == 0 {
             continue;
         }

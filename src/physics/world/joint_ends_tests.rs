@@ -19,16 +19,7 @@ fn ends_from_arena(w: &World) -> Vec<JointEnds> {
         .arena
         .slots
         .iter()
-        .map(|s| match &s.value {
-            Some(j) => JointEnds {
-                a: j.body_a.index,
-                b: j.body_b.map_or(JointEnds::NONE, |b| b.index),
-            },
-            None => JointEnds {
-                a: JointEnds::NONE,
-                b: JointEnds::NONE,
-            },
-        })
+        .map(|s| s.value.as_ref().map_or(JointEnds::FREE, JointEnds::of))
         .collect()
 }
 

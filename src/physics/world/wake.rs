@@ -2,7 +2,6 @@
 //! by hand; before each step, waking the sleepers joined to a moving body.
 //! The step puts whole islands to sleep (see `step/sleep.rs`).
 
-use crate::physics::joints::JointEnds;
 use crate::physics::math::Vec2;
 use crate::physics::world::body::BodyType;
 use crate::physics::world::sleeping_islands::NO_ISLAND;
@@ -59,13 +58,13 @@ impl World {
         }
         let mut wake = Vec::new();
         for ends in self.joints.ends() {
-            if ends.is_free() || ends.b == JointEnds::NONE {
+            let Some(b) = ends.body_b().filter(|_| !ends.is_free()) else {
                 continue;
-            }
+            };
             let ba = self.bodies.at(ends.a);
-            let bb = self.bodies.at(ends.b);
+            let bb = self.bodies.at(b);
             if ba.moves() && bb.sleeps() {
-                wake.push(ends.b);
+                wake.push(b);
             } else if bb.moves() && ba.sleeps() {
                 wake.push(ends.a);
             }
