@@ -19,9 +19,11 @@
 //! interleaved) and keeps each engine's run with the lowest mean (Box2D's
 //! driver does 4; default here 1).
 //! `--chunk C`: chunk length for the best/worst chunk columns (default 50).
-//! `--chunks`: after each run, print every chunk's mean (ms/step) and the
-//! bodies awake at its end, to see when in the run an engine spends its
-//! time (rain: as its piles settle, and once they fall asleep).
+//! `--chunks`: after each run, print every chunk's mean (ms/step), the
+//! bodies awake at its end and those moving faster than 0.05 m/s over its
+//! last step, to see when in the run an engine spends its time (rain: as
+//! its piles settle, and once they fall asleep) and whether its bodies
+//! still move when it sleeps later.
 //! `--stages`: after each run, print the engine's own per-stage profile
 //! (mean ms/step; physbox's `World::profile` and Box2D's `b2Profile`);
 //! with `--chunks` too, each chunk's stages (which stage gets cheaper as a
@@ -201,6 +203,11 @@ fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
     }
     let mut times = Vec::with_capacity(steps - warmup);
     let mut awake = Vec::new();
+    // With `--chunks`: the bodies moving faster than 0.05 m/s (Box2D's sleep
+    // threshold) at each chunk's end, from the poses one step apart: when
+    // one engine sleeps later, is its pile still moving?
+    let mut moving = Vec::new();
+    let mut poses_before_end = Vec::new();
     // The scene's description, built once: the hinges' gaps are measured
     // from it at each chunk's end and at the end.
     let desc = scene.desc();
@@ -218,9 +225,13 @@ fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
         let t = Instant::now();
         e.step();
         times.push(t.elapsed().as_secs_f64() * 1e3);
+        if o.chunks && (times.len() + 1) % chunk == 0 {
+            poses_before_end = e.poses();
+        }
         if times.len() % chunk == 0 {
             if o.chunks {
                 awake.extend(e.awake());
+                moving.push(count_moving(&poses_before_end, &e.poses()));
             }
             if chunk_stages {
                 stage_marks.push(e.stages());
@@ -260,6 +271,11 @@ fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
             let line: Vec<String> = awake.iter().map(|n| n.to_string()).collect();
             println!("  {name} awake at each chunk's end: {}", line.join(" "));
         }
+        let line: Vec<String> = moving.iter().map(|n| n.to_string()).collect();
+        println!(
+            "  {name} moving over 0.05 m/s at each chunk's end: {}",
+            line.join(" ")
+        );
         for (k, pair) in stage_marks.windows(2).enumerate() {
             let line: Vec<String> = pair[1]
                 .iter()
@@ -392,4 +408,16 @@ fn main() {
             .collect();
         println!("  {:<14} {}", scene.name(), line.join("  "));
     }
+}
+
+/// Bodies that moved more than 0.05 m/s (Box2D's sleep threshold) over the
+/// one step between two lists of poses (bodies spawned in that step are
+/// not counted).
+fn count_moving(before: &[[f64; 3]], after: &[[f64; 3]]) -> usize {
+    let limit = 0.05 / 60.0;
+    before
+        .iter()
+        .zip(after)
+        .filter(|(a, b)| (b[0] - a[0]).hypot(b[1] - a[1]) > limit)
+        .count()
 }
