@@ -7,7 +7,8 @@
 //!   `contact_head.rs` (what the narrow phase reads of every contact),
 //!   `sleeping_islands.rs`, `hash.rs`, `profile.rs`;
 //! - `World`'s methods: `bodies.rs`, `shapes.rs` (and `body_mass.rs`),
-//!   `joints.rs`, `ropes.rs` (and `rope_damping.rs`), `contacts.rs`, `wake.rs`, `queries.rs`,
+//!   `joints.rs`, `ropes.rs` (and `rope_damping.rs`), `contacts.rs` (and
+//!   `contact_order.rs`), `wake.rs`, `queries.rs`,
 //!   `snapshot.rs`, `debug_draw.rs`; this file has the struct and the clock;
 //! - `check_restored.rs`, `check_joints.rs`: a world read from a file checked
 //!   (and its derived parts rebuilt) before use;
@@ -23,6 +24,9 @@ mod check_restored;
 mod clock;
 pub(crate) mod contact;
 pub(crate) mod contact_head;
+mod contact_order;
+#[cfg(test)]
+mod contact_order_tests;
 mod contacts;
 pub(crate) mod debug_draw;
 pub(crate) mod events;

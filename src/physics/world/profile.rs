@@ -9,8 +9,8 @@ use std::time::Instant;
 pub struct StepProfile {
     /// The whole step.
     pub step: f64,
-    /// New pairs from the broad phase (with the stages before it: seams,
-    /// sensor memory, waking joined sleepers).
+    /// New pairs from the broad phase (with the stages before it: the
+    /// contacts' order, seams, sensor memory, waking joined sleepers).
     pub pairs: f64,
     /// Narrow phase: manifolds of the awake contacts.
     pub collide: f64,

@@ -3,6 +3,8 @@
 //! this folder, or in `solver/`), called by `step` in this order:
 //!
 //! ```text
+//!  0. keep contacts in body order — now and then the contact list sorted
+//!                            by body again (`world/contact_order.rs`)
 //!  1. find seams           — flush edges between static polygons and
 //!                            smooth joints between static segments,
 //!                            marked again after static geometry changed
@@ -47,7 +49,7 @@
 //! others move data between the world and it, or work on the world. No user
 //! code runs inside: the events are collected for the caller to read after
 //! the step (`World::events`). `StepProfile` times the stages in groups:
-//! pairs 1–4, collide 5, solver_setup 6–9, substeps 10, finish 11–14,
+//! pairs 0–4, collide 5, solver_setup 6–9, substeps 10, finish 11–14,
 //! write_back 15–17, sleep 18, events 19–20.
 
 mod bodies;
@@ -101,6 +103,7 @@ impl World {
         // (The joints' table of ends is derived: a restored world's is
         // made here.)
         self.joints.refresh_ends();
+        self.keep_contacts_in_body_order(); // 0
 
         self.find_seams(); // 1
         self.remember_sensors(&mut sc); // 2
