@@ -5,7 +5,7 @@
 //! cargo bench --bench compare -- [SCENE...] [--steps N] [--warmup W]
 //!                                [--repeats R] [--chunk C] [--sleep on|off]
 //!                                [--engines box2d,rapier2d,physbox] [--stages]
-//!                                [--chunks]
+//!                                [--chunks] [--interleave B]
 //! ```
 //! Scenes: Box2D v3's benchmarks (`big`): large_pyramid, many_pyramids,
 //! rain, tumbler, joint_grid; and sandbox-sized scenes (`sandbox`):
@@ -30,11 +30,14 @@
 //! pile settles).
 //! `--sleep on|off`: override the scenes' sleep setting for every engine
 //! (default: Box2D's choice, off for the pyramids, on for rain).
+//! `--interleave B`: build the scene in every engine first, then step them
+//! in turn, B steps each, so that the machine's drift over a run (another
+//! process, the host) reaches every engine alike; each step is still timed
+//! alone. Without it each engine runs its whole scene before the next
+//! starts.
 //!
 //! Everything is single-threaded: Box2D with one worker, rapier2d without its
 //! `parallel` feature. See `compare/scenes.rs` for the scene parameters.
-
-use std::time::Instant;
 
 #[path = "compare/boxdd_scenes.rs"]
 mod boxdd_scenes;
@@ -42,8 +45,12 @@ mod boxdd_scenes;
 mod physbox_scenes;
 #[path = "compare/rapier_scenes.rs"]
 mod rapier_scenes;
+#[path = "compare/run.rs"]
+mod run;
 #[path = "compare/scenes.rs"]
 mod scenes;
+
+use run::{run_interleaved, run_once, RunResult};
 
 pub use scenes::Scene;
 
@@ -98,6 +105,9 @@ struct Options {
     chunk: usize,
     stages: bool,
     chunks: bool,
+    /// `--interleave B`: every engine's run at once, B steps of each in
+    /// turn (`run::run_interleaved`).
+    interleave: Option<usize>,
 }
 
 fn parse_args() -> Options {
@@ -110,6 +120,7 @@ fn parse_args() -> Options {
         chunk: 50,
         stages: false,
         chunks: false,
+        interleave: None,
     };
     let mut args = std::env::args().skip(1);
     let num = |v: Option<String>, flag: &str| -> usize {
@@ -131,6 +142,7 @@ fn parse_args() -> Options {
             "--warmup" => o.warmup = num(value(), "--warmup"),
             "--repeats" => o.repeats = num(value(), "--repeats").max(1),
             "--chunk" => o.chunk = num(value(), "--chunk").max(1),
+            "--interleave" => o.interleave = Some(num(value(), "--interleave").max(1)),
             "--sleep" => {
                 let v = match value().as_deref() {
                     Some("off") => 1,
@@ -151,7 +163,7 @@ fn parse_args() -> Options {
                 println!(
                     "cargo bench --bench compare -- [big|sandbox|SCENE ...] \
                      [--steps N] [--warmup W] [--repeats R] [--chunk C] [--chunks] [--sleep on|off] \
-                     [--engines box2d,rapier2d,physbox] [--stages]"
+                     [--engines box2d,rapier2d,physbox] [--stages] [--interleave B]"
                 );
                 std::process::exit(0);
             }
@@ -166,160 +178,6 @@ fn parse_args() -> Options {
         o.scenes = Scene::all();
     }
     o
-}
-
-struct RunResult {
-    engine: String,
-    bodies: usize,
-    mean_ms: f64,
-    best_chunk_ms: f64,
-    worst_chunk_ms: f64,
-    setup_ms: f64,
-    avg_y_start: f64,
-    avg_y_end: f64,
-    /// Widest-open hinge at the end (m), for scenes with hinges between bodies.
-    hinge_gap: Option<f64>,
-    /// The widest-open hinge at any chunk's end, and the step (a swinging
-    /// grid's gap at the last step is one moment of its swing).
-    widest_gap: Option<(f64, usize)>,
-}
-
-fn run_once(name: &str, scene: Scene, steps: usize, o: &Options) -> RunResult {
-    let (warmup, chunk) = (o.warmup, o.chunk);
-    let t0 = Instant::now();
-    let mut e = make_engine(name, scene).unwrap_or_else(|| panic!("unknown engine {name}"));
-    let setup_ms = t0.elapsed().as_secs_f64() * 1e3;
-    let avg = |poses: &[[f64; 3]]| {
-        if poses.is_empty() {
-            0.0
-        } else {
-            poses.iter().map(|p| p[1]).sum::<f64>() / poses.len() as f64
-        }
-    };
-    let avg_y_start = avg(&e.poses());
-    let warmup = warmup.min(steps.saturating_sub(1));
-    for _ in 0..warmup {
-        e.step();
-    }
-    let mut times = Vec::with_capacity(steps - warmup);
-    let mut awake = Vec::new();
-    // With `--chunks`: the bodies moving faster than 0.05 m/s (Box2D's sleep
-    // threshold) at each chunk's end, from the poses one step apart: when
-    // one engine sleeps later, is its pile still moving?
-    let mut moving = Vec::new();
-    let mut poses_before_end = Vec::new();
-    // The scene's description, built once: the hinges' gaps are measured
-    // from it at each chunk's end and at the end.
-    let desc = scene.desc();
-    let hinged = !desc.hinges.is_empty();
-    let mut widest_gap: Option<(f64, usize)> = None;
-    // With `--chunks --stages`: the engine's stage totals at each chunk's
-    // start, to print each chunk's stages (which stage gets cheaper when a
-    // pile settles).
-    let chunk_stages = o.chunks && o.stages;
-    let mut stage_marks = Vec::new();
-    if chunk_stages {
-        stage_marks.push(e.stages());
-    }
-    for step in warmup..steps {
-        let t = Instant::now();
-        e.step();
-        times.push(t.elapsed().as_secs_f64() * 1e3);
-        if o.chunks && (times.len() + 1) % chunk == 0 {
-            poses_before_end = e.poses();
-        }
-        if times.len() % chunk == 0 {
-            if o.chunks {
-                awake.extend(e.awake());
-                moving.push(count_moving(&poses_before_end, &e.poses()));
-            }
-            if chunk_stages {
-                stage_marks.push(e.stages());
-            }
-            // Outside the timed step: the hinges' gaps at each chunk's end.
-            if let Some(gap) = hinged
-                .then(|| scenes::worst_hinge_gap(&desc, &e.poses()))
-                .flatten()
-            {
-                if widest_gap.is_none_or(|(w, _)| gap > w) {
-                    widest_gap = Some((gap, step + 1));
-                }
-            }
-        }
-    }
-    let mean_ms = times.iter().sum::<f64>() / times.len().max(1) as f64;
-    // Means of consecutive non-overlapping chunks of `chunk` steps.
-    let chunks: Vec<f64> = times
-        .chunks_exact(chunk)
-        .map(|w| w.iter().sum::<f64>() / chunk as f64)
-        .collect();
-    let (best_chunk_ms, worst_chunk_ms) = if chunks.is_empty() {
-        (mean_ms, mean_ms)
-    } else {
-        (
-            chunks.iter().copied().fold(f64::INFINITY, f64::min),
-            chunks.iter().copied().fold(0.0, f64::max),
-        )
-    };
-    if o.chunks {
-        let line: Vec<String> = chunks.iter().map(|ms| format!("{ms:.2}")).collect();
-        println!(
-            "  {name} chunks of {chunk} steps (ms/step): {}",
-            line.join(" ")
-        );
-        if !awake.is_empty() {
-            let line: Vec<String> = awake.iter().map(|n| n.to_string()).collect();
-            println!("  {name} awake at each chunk's end: {}", line.join(" "));
-        }
-        let line: Vec<String> = moving.iter().map(|n| n.to_string()).collect();
-        println!(
-            "  {name} moving over 0.05 m/s at each chunk's end: {}",
-            line.join(" ")
-        );
-        for (k, pair) in stage_marks.windows(2).enumerate() {
-            let line: Vec<String> = pair[1]
-                .iter()
-                .zip(&pair[0])
-                .map(|((stage, end), (_, start))| (stage, (end - start) / chunk as f64))
-                .filter(|(_, ms)| *ms >= 0.005)
-                .map(|(stage, ms)| format!("{stage} {ms:.2}"))
-                .collect();
-            let first = warmup + k * chunk + 1;
-            println!(
-                "  {name} steps {first}-{}: {}",
-                first + chunk - 1,
-                line.join(", ")
-            );
-        }
-    }
-    let poses = e.poses();
-    let avg_y_end = avg(&poses);
-    let hinge_gap = scenes::worst_hinge_gap(&desc, &poses);
-    if o.stages {
-        let line: Vec<String> = e
-            .stages()
-            .iter()
-            .filter(|(_, ms)| *ms > 0.0)
-            .map(|(stage, ms)| format!("{stage} {:.3}", ms / steps as f64))
-            .collect();
-        println!("  {name} stages (ms/step): {}", line.join(", "));
-        let notes = e.notes();
-        if !notes.is_empty() {
-            println!("  {name} {notes}");
-        }
-    }
-    RunResult {
-        engine: e.name().to_string(),
-        bodies: e.body_count(),
-        mean_ms,
-        best_chunk_ms,
-        worst_chunk_ms,
-        setup_ms,
-        avg_y_start,
-        avg_y_end,
-        hinge_gap,
-        widest_gap,
-    }
 }
 
 fn main() {
@@ -353,8 +211,15 @@ fn main() {
         // on the machine hits them alike; each engine keeps its best run.
         let mut best: Vec<Option<RunResult>> = o.engines.iter().map(|_| None).collect();
         for _ in 0..o.repeats {
-            for (slot, name) in best.iter_mut().zip(&o.engines) {
-                let r = run_once(name, scene, steps, &o);
+            let runs: Vec<RunResult> = match o.interleave {
+                Some(block) => run_interleaved(&o.engines, scene, steps, block, &o),
+                None => o
+                    .engines
+                    .iter()
+                    .map(|name| run_once(name, scene, steps, &o))
+                    .collect(),
+            };
+            for (slot, r) in best.iter_mut().zip(runs) {
                 if slot.as_ref().is_none_or(|b| r.mean_ms < b.mean_ms) {
                     *slot = Some(r);
                 }
@@ -408,16 +273,4 @@ fn main() {
             .collect();
         println!("  {:<14} {}", scene.name(), line.join("  "));
     }
-}
-
-/// Bodies that moved more than 0.05 m/s (Box2D's sleep threshold) over the
-/// one step between two lists of poses (bodies spawned in that step are
-/// not counted).
-fn count_moving(before: &[[f64; 3]], after: &[[f64; 3]]) -> usize {
-    let limit = 0.05 / 60.0;
-    before
-        .iter()
-        .zip(after)
-        .filter(|(a, b)| (b[0] - a[0]).hypot(b[1] - a[1]) > limit)
-        .count()
 }
