@@ -1,8 +1,8 @@
 //! One engine running one scene, a step at a time (`Run::step`), with
 //! everything the benchmark notes along the way: each timed step, and with
 //! `--chunks` the awake and moving bodies and the stages at each chunk's
-//! end. `run_once` runs it straight through; `--interleave` steps every
-//! engine's run a block at a time, in turn (`compare.rs`).
+//! end. `run_once` runs it straight through; `run_interleaved`
+//! (`--interleave`) steps every engine's run a block at a time, in turn.
 
 use std::time::Instant;
 
