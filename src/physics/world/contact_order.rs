@@ -42,6 +42,14 @@ fn body_key(h: &ContactHead) -> u64 {
     (u64::from(lo) << 32) | u64::from(hi)
 }
 
+/// Neighbour pairs of contacts out of body order.
+pub(crate) fn disorder(heads: &[ContactHead]) -> usize {
+    heads
+        .windows(2)
+        .filter(|w| body_key(&w[0]) > body_key(&w[1]))
+        .count()
+}
+
 impl World {
     /// Sort the contacts by body on the steps it is due (the first step
     /// after the world's first, then every `SORT_EVERY`), when there are
@@ -50,12 +58,7 @@ impl World {
         if self.steps % SORT_EVERY != 1 || self.contacts.len() < MIN_CONTACTS {
             return;
         }
-        let disorder = self
-            .heads
-            .windows(2)
-            .filter(|w| body_key(&w[0]) > body_key(&w[1]))
-            .count();
-        if disorder * DISORDER > self.heads.len() {
+        if disorder(&self.heads) * DISORDER > self.heads.len() {
             self.sort_contacts_by_body();
         }
     }

@@ -10,7 +10,7 @@ use crate::physics::settings::WorldSettings;
 use crate::physics::solver::{LINKS_REUSED_FOR_TESTS, REUSE_LINKS_FOR_TESTS};
 use crate::physics::world::body::BodyType;
 use crate::physics::world::contact_head::ContactHead;
-use crate::physics::world::contact_order::{DISORDER, MIN_CONTACTS, SORT_EVERY};
+use crate::physics::world::contact_order::{self, DISORDER, MIN_CONTACTS, SORT_EVERY};
 use crate::physics::world::hash::pair_key;
 use crate::physics::world::test_bodies::body;
 use crate::physics::world::World;
@@ -49,13 +49,8 @@ fn scramble(w: &mut World) {
     w.reorder_contacts(&from);
 }
 
-/// Neighbour pairs of contacts out of body order.
 fn disorder(w: &World) -> usize {
-    let key = |h: &ContactHead| (h.body_a.min(h.body_b), h.body_a.max(h.body_b));
-    w.heads
-        .windows(2)
-        .filter(|p| key(&p[0]) > key(&p[1]))
-        .count()
+    contact_order::disorder(&w.heads)
 }
 
 /// In body order but for a few contacts the step made or moved.
