@@ -40,6 +40,12 @@ pub struct ManifoldPoint {
     pub id: u16,
     /// True when this point matched a point of the previous step.
     pub persisted: bool,
+    /// The impulse the point carries at rest, which decides how much of
+    /// `normal_impulse` the next step is warm-started with
+    /// (`solver/warm_load.rs`). Single precision: it fills the point's
+    /// padding, and only shades the warm start.
+    #[serde(default)]
+    pub load: f32,
 }
 
 /// Up to two contact points sharing one normal (pointing from A to B).

@@ -8,6 +8,7 @@ use crate::physics::collision::manifold::Manifold;
 use crate::physics::math::{cross, cross_sv, right_perp, Real, Vec2};
 use crate::physics::solver::softness::Softness;
 use crate::physics::solver::solver_body::{SolverBody, SolverBodyInfo};
+use crate::physics::solver::warm_load::warm_impulse;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ConstraintPoint {
@@ -159,7 +160,7 @@ fn prepare_point(
         base_separation: mp.separation,
         start_separation: mp.separation,
         impact_energy: -1.0,
-        normal_impulse: ws * mp.normal_impulse,
+        normal_impulse: ws * warm_impulse(mp.normal_impulse, mp.load, input.preserve_load),
         tangent_impulse: ws * mp.tangent_impulse,
         normal_mass: if kn > 0.0 { 1.0 / kn } else { 0.0 },
         tangent_mass: if kt > 0.0 { 1.0 / kt } else { 0.0 },

@@ -20,6 +20,7 @@ use crate::physics::solver::elastic::BounceStart;
 use crate::physics::solver::islands::NO_LANE;
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::softness::Softness;
+use crate::physics::solver::warm_load::link_calm;
 use crate::physics::solver::wide::lanes::LANES;
 use crate::physics::solver::wide::prepare::{finish_bundle, Finish};
 use crate::physics::world::contact::Contact;
@@ -183,15 +184,16 @@ pub(crate) fn store_contact_impulses(sc: &mut SolverScratch, contacts: &mut [Con
             }
         }
         let slot = slot as usize;
+        let calm = link_calm(sc, li);
         let contact = &mut contacts[link.contact as usize];
         let lane = sc.lane_of_link[li];
         if lane != NO_LANE && contact.restitution == 0.0 {
             let at = lane as usize;
             let bundle = &sc.bundles[at / LANES];
             let start = &sc.bundle_starts[at / LANES];
-            bundle.store_lane(at % LANES, start, &mut contact.manifold);
+            bundle.store_lane(at % LANES, start, &mut contact.manifold, calm);
         } else {
-            store_impulses(&sc.constraints[slot], &mut contact.manifold);
+            store_impulses(&sc.constraints[slot], &mut contact.manifold, calm);
         }
         if contact.is_touching_now() != sc.touching_before[li] {
             sc.touching_changed.push(li as u32);

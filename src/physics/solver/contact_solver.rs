@@ -10,6 +10,7 @@ use crate::physics::math::{cross, cross_sv, right_perp, Real, Vec2};
 use crate::physics::solver::contact_constraint::{ConstraintPoint, ContactConstraint};
 use crate::physics::solver::softness::Softness;
 use crate::physics::solver::solver_body::SolverBody;
+use crate::physics::solver::warm_load::next_load;
 use crate::physics::solver::Phase;
 
 /// Apply half of last substep's impulses again (the solution rarely changes
@@ -366,9 +367,10 @@ fn record_impact(cp: &mut ConstraintPoint, v_start: Real, s: Real, a: Real) {
 }
 
 /// Copy impulses back into the manifold for next step's warm start and events.
-pub fn store_impulses(c: &ContactConstraint, m: &mut Manifold) {
+pub fn store_impulses(c: &ContactConstraint, m: &mut Manifold, calm: bool) {
     for (mp, cp) in m.points[..m.count].iter_mut().zip(c.points.iter()) {
         mp.normal_impulse = cp.normal_impulse - cp.rest_normal;
+        mp.load = next_load(mp.load, mp.normal_impulse, calm);
         mp.tangent_impulse = cp.tangent_impulse - cp.rest_tangent;
         mp.total_normal_impulse = cp.total_normal_impulse;
         mp.normal_velocity = cp.relative_velocity;

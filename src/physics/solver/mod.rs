@@ -16,7 +16,9 @@
 //!   path), joints by `joints/solver.rs`;
 //! - restitution (`restitution.rs`; bounces never add energy:
 //!   `bounce_cap.rs`), store contact impulses
-//!   (`contact_setup.rs`), RK4 for free bodies (`rk4.rs`).
+//!   (`contact_setup.rs`) and the loads that decide how much of them the
+//!   next step is warm-started with (`warm_load.rs`: an impact's surplus
+//!   is not re-applied), RK4 for free bodies (`rk4.rs`).
 //!
 //! Shared by them: `solver_body.rs` (a body's working copy), `softness.rs`
 //! (soft constraint coefficients), `scratch.rs` (everything per step).
@@ -38,6 +40,7 @@ pub(crate) mod solver_body;
 mod solver_order;
 mod substep;
 mod union_find;
+mod warm_load;
 mod wide;
 
 pub(crate) use contact_setup::{prepare_contacts, store_contact_impulses};
@@ -47,6 +50,7 @@ pub(crate) use islands::{LINKS_REUSED_FOR_TESTS, REUSE_LINKS_FOR_TESTS};
 pub(crate) use restitution::restitution;
 pub(crate) use scratch::SolverScratch;
 pub(crate) use substep::{integrate_positions, integrate_velocities, relax, solve, warm_start};
+pub(crate) use warm_load::note_impacts;
 
 /// The two passes over the constraints in every substep.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -39,6 +39,9 @@ pub(crate) struct SolverScratch {
     /// collected; the world trims only those bodies' fat boxes).
     pub(crate) linked: Vec<bool>,
     pub(crate) solver_order: SolverOrder,
+    /// Per island root: some body's velocity changed by more than
+    /// `warm_load::IMPACT_SPEED` this step (`warm_load::note_impacts`).
+    pub(crate) island_impact: Vec<bool>,
     /// Link index → its constraint's place in solve order.
     pub(crate) slot_of_link: Vec<u32>,
     /// Constraints with restitution (the only ones the bounce pass visits).

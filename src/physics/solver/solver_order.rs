@@ -286,6 +286,11 @@ impl SolverOrder {
         self.needs.reasons[root].deep && self.iterations[root] <= 1
     }
 
+    /// The island root of link `li`.
+    pub fn link_root(&self, li: usize) -> u32 {
+        self.roots[li]
+    }
+
     /// Whether island `root` goes to the wide solver's iterating groups.
     fn iterates_wide(&self, root: usize, wide: bool) -> bool {
         let why = self.needs.reasons[root];

@@ -325,6 +325,7 @@ impl World {
                 -1e30,
                 1e30,
             )?;
+            within(&format!("{pat}.load"), p.load as Real, -1e30, 1e30)?;
         }
         Ok(())
     }

@@ -244,9 +244,9 @@ impl Contact {
         }
         // What warm starting needs of the old points; then the new manifold
         // is written in place (no copy of the whole manifold).
-        let old: [(u16, Real, Real); 2] = std::array::from_fn(|k| {
+        let old: [(u16, Real, Real, f32); 2] = std::array::from_fn(|k| {
             let p = &self.manifold.points[k];
-            (p.id, p.normal_impulse, p.tangent_impulse)
+            (p.id, p.normal_impulse, p.tangent_impulse, p.load)
         });
         let old = &old[..self.manifold.count.min(2)];
         let apart = collide_into(&sa.geom, ba.xf, &sb.geom, bb.xf, spec, &mut self.manifold);
@@ -256,9 +256,10 @@ impl Contact {
             p.normal_impulse = 0.0;
             p.tangent_impulse = 0.0;
             p.persisted = false;
-            if let Some(&(_, normal, tangent)) = old.iter().find(|q| q.0 == p.id) {
+            if let Some(&(_, normal, tangent, load)) = old.iter().find(|q| q.0 == p.id) {
                 p.normal_impulse = normal;
                 p.tangent_impulse = tangent;
+                p.load = load;
                 p.persisted = true;
             }
         }

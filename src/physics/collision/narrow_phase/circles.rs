@@ -73,6 +73,7 @@ pub fn collide_circles_into(
     p.total_normal_impulse = 0.0;
     p.normal_velocity = 0.0;
     p.persisted = false;
+    p.load = 0.0;
 }
 
 /// Two round points (centre + radius) in one frame. Shared by the circle and

@@ -79,6 +79,7 @@ pub(super) fn to_world_into(
         mp.total_normal_impulse = 0.0;
         mp.normal_velocity = 0.0;
         mp.persisted = false;
+        mp.load = 0.0;
     }
     local.apart
 }

@@ -15,6 +15,7 @@ use crate::physics::prefetch::prefetch_ref;
 use crate::physics::solver::contact_constraint::{self as cs, ContactConstraint};
 use crate::physics::solver::softness::Softness;
 use crate::physics::solver::solver_body::SolverBodyInfo;
+use crate::physics::solver::warm_load::{next_load, warm_impulse};
 use crate::physics::solver::wide::lanes::{Lane, Mask, LANES, V2, W};
 use crate::physics::solver::wide::prepare::WideStart;
 
@@ -260,7 +261,9 @@ impl WideConstraint {
                     wp.rb.x.0[i] = mp.anchor_b.x as Lane;
                     wp.rb.y.0[i] = mp.anchor_b.y as Lane;
                     wp.base_separation.0[i] = mp.separation as Lane;
-                    wp.normal_impulse.0[i] = (ws * mp.normal_impulse) as Lane;
+                    wp.normal_impulse.0[i] = (ws
+                        * warm_impulse(mp.normal_impulse, mp.load, input.preserve_load))
+                        as Lane;
                     wp.tangent_impulse.0[i] = (ws * mp.tangent_impulse) as Lane;
                     // Kinetic until the finish finds the point sticking.
                     wp.friction.0[i] = input.friction as Lane;
@@ -304,13 +307,14 @@ impl WideConstraint {
 
     /// Lane `i`'s impulses into the contact's manifold (as
     /// `contact_solver::store_impulses` for a contact without restitution).
-    pub fn store_lane(&self, i: usize, start: &WideStart, m: &mut Manifold) {
+    pub fn store_lane(&self, i: usize, start: &WideStart, m: &mut Manifold, calm: bool) {
         let count = m.count;
         for (k, (mp, wp)) in m.points[..count].iter_mut().zip(&self.points).enumerate() {
             mp.normal_impulse = wp.normal_impulse.0[i] as Real;
             mp.tangent_impulse = wp.tangent_impulse.0[i] as Real;
             mp.total_normal_impulse = wp.total_normal_impulse.0[i] as Real;
             mp.normal_velocity = start.approach[k].0[i] as Real;
+            mp.load = next_load(mp.load, mp.normal_impulse, calm);
         }
     }
 }

@@ -28,7 +28,9 @@
 //!       e. relax                — joints and contacts without the bias
 //! 11. restitution          — bounces: e² of the energy each impact absorbed
 //! 12. store impulses       — into the manifolds and joints (next warm start,
-//!                            reaction forces)
+//!                            reaction forces); each contact point's load,
+//!                            what the next step's warm start may trust,
+//!                            follows (`solver/warm_load.rs`)
 //! 13. break joints         — joints pulled harder than their breaking force
 //! 14. integrate free bodies — RK4 for bodies with no contact or joint, when
 //!                            `settings.integrator` is `Rk4`
@@ -201,6 +203,9 @@ impl World {
     /// Store impulses (stage 12): contacts' into their manifolds, joints'
     /// into the joints with their reaction forces.
     fn store_impulses(&mut self, sc: &mut SolverScratch) {
+        // Which islands something hit decides how the loads that warm
+        // start the next step follow the impulses (`solver/warm_load.rs`).
+        solver::note_impacts(sc, |body| self.bodies.at(body).linear_velocity);
         solver::store_contact_impulses(sc, &mut self.contacts);
         joint_solver::store_joint_impulses(sc, &mut self.joints);
     }
