@@ -24,6 +24,10 @@ pub(crate) struct SolverScratch {
     pub(crate) solver_info: Vec<SolverBodyInfo>,
     /// Per solver body: its warm start's velocity change this substep.
     pub(crate) warm_change: Vec<WarmChange>,
+    /// Per solver body: its velocity at the step start (for
+    /// `warm_load::note_impacts`; read in order, beside `solver_bodies`,
+    /// rather than from the bodies' records, which cost a miss a body).
+    pub(crate) start_velocity: Vec<Vec2>,
     /// Body slot index → solver index (0 = not simulated this step).
     pub(crate) body_to_solver: Vec<u32>,
     /// Scalar constraints by slot (solve order): iterating islands, the
@@ -42,6 +46,8 @@ pub(crate) struct SolverScratch {
     /// Per island root: some body's velocity changed by more than
     /// `warm_load::IMPACT_SPEED` this step (`warm_load::note_impacts`).
     pub(crate) island_impact: Vec<bool>,
+    /// Some island is not calm this step.
+    pub(crate) any_impact: bool,
     /// Link index → its constraint's place in solve order.
     pub(crate) slot_of_link: Vec<u32>,
     /// Constraints with restitution (the only ones the bounce pass visits).

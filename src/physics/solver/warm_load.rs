@@ -26,7 +26,7 @@
 //! convergence (`island_needs`) start from the whole impulse: their
 //! passes take back whatever is too much, and a slow start would let a
 //! column of 50 plates sag while its passes catch up.
-use crate::physics::math::{Real, Vec2};
+use crate::physics::math::Real;
 use crate::physics::solver::scratch::SolverScratch;
 
 /// Share of the gap between a point's impulse and its load that the load
@@ -72,18 +72,24 @@ pub fn next_load(load: f32, impulse: Real, calm: bool) -> f32 {
 
 /// Which islands are not calm this step (`SolverScratch::island_impact`,
 /// by island root): those with a body whose velocity changed by more than
-/// `IMPACT_SPEED`. `start_velocity`: a body's velocity at the step start,
-/// by body slot (the world's bodies still hold it until write-back).
-pub(crate) fn note_impacts(sc: &mut SolverScratch, start_velocity: impl Fn(u32) -> Vec2) {
+/// `IMPACT_SPEED` since the step start.
+pub(crate) fn note_impacts(sc: &mut SolverScratch) {
     let n = sc.solver_bodies.len();
+    assert_eq!(
+        sc.start_velocity.len(),
+        n,
+        "a start velocity per solver body"
+    );
     sc.island_impact.clear();
     sc.island_impact.resize(n, false);
     let limit = IMPACT_SPEED * IMPACT_SPEED;
+    sc.any_impact = false;
     for i in 1..n {
-        let dv = sc.solver_bodies[i].v - start_velocity(sc.solver_info[i].body);
+        let dv = sc.solver_bodies[i].v - sc.start_velocity[i];
         if dv.length_squared() > limit {
             let root = sc.solver_order.uf.find(i as u32) as usize;
             sc.island_impact[root] = true;
+            sc.any_impact = true;
         }
     }
 }
@@ -91,6 +97,10 @@ pub(crate) fn note_impacts(sc: &mut SolverScratch, start_velocity: impl Fn(u32) 
 /// Whether link `li`'s island is calm (`note_impacts` ran this step).
 #[inline(always)]
 pub(crate) fn link_calm(sc: &SolverScratch, li: usize) -> bool {
+    if !sc.any_impact {
+        // A resting pile's step: no lookup per link.
+        return true;
+    }
     let root = sc.solver_order.link_root(li) as usize;
     !sc.island_impact.get(root).copied().unwrap_or(false)
 }

@@ -27,6 +27,8 @@ impl World {
         sc.solver_bodies.push(SolverBody::STATIC);
         sc.solver_info.clear();
         sc.solver_info.push(SolverBodyInfo::STATIC);
+        sc.start_velocity.clear();
+        sc.start_velocity.push(Vec2::ZERO);
         sc.body_to_solver.clear();
         sc.body_to_solver.resize(self.bodies.capacity(), 0);
         for (index, b) in self.bodies.iter_mut() {
@@ -37,6 +39,7 @@ impl World {
             b.q0 = b.xf.q;
             let dynamic = b.body_type == BodyType::Dynamic;
             sc.body_to_solver[index as usize] = sc.solver_bodies.len() as u32;
+            sc.start_velocity.push(b.linear_velocity);
             sc.solver_bodies.push(SolverBody {
                 v: b.linear_velocity,
                 w: b.angular_velocity,

@@ -205,7 +205,7 @@ impl World {
     fn store_impulses(&mut self, sc: &mut SolverScratch) {
         // Which islands something hit decides how the loads that warm
         // start the next step follow the impulses (`solver/warm_load.rs`).
-        solver::note_impacts(sc, |body| self.bodies.at(body).linear_velocity);
+        solver::note_impacts(sc);
         solver::store_contact_impulses(sc, &mut self.contacts);
         joint_solver::store_joint_impulses(sc, &mut self.joints);
     }
