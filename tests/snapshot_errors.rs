@@ -190,3 +190,48 @@ fn body_ids_and_records_are_checked() {
     let scene = snapshot::open(&snap, &SceneOptions::default()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(scene.world().step_count(), 10);
 }
+
+/// A contact point's load (what the next warm start may trust) is an
+/// impulse it carried: a negative or huge one in an edited snapshot is
+/// refused by name, and a snapshot from before loads were kept opens.
+#[test]
+fn a_contact_points_load_is_checked_and_may_be_missing() {
+    let dir = temp_dir("load");
+    let scene_path = dir.join("scene.lua");
+    std::fs::write(
+        &scene_path,
+        "box { w = 10, h = 1, static = true }\ncircle { r = 0.5, y = 1 }\n",
+    )
+    .unwrap();
+    let mut scene = Scene::load(&scene_path, &SceneOptions::default()).unwrap();
+    scene.step(30).unwrap();
+    let snap = dir.join("snap.json");
+    snapshot::save(&scene, &snap).unwrap();
+    let good: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&snap).unwrap()).unwrap();
+    let point = |v: &mut serde_json::Value| -> serde_json::Value {
+        v["world"]["contacts"][0]["manifold"]["points"][0].take()
+    };
+    let resting = point(&mut good.clone());
+    assert!(resting["load"].as_f64().unwrap() > 0.0, "{resting}");
+    let open = |v: &serde_json::Value| {
+        std::fs::write(&snap, serde_json::to_string(v).unwrap()).unwrap();
+        snapshot::open(&snap, &SceneOptions::default()).map_err(|e| e.to_string())
+    };
+    for bad in [-1.0, 1e31] {
+        let mut v = good.clone();
+        v["world"]["contacts"][0]["manifold"]["points"][0]["load"] = bad.into();
+        let err = open(&v).err().expect("a bad load opened");
+        assert!(err.contains("snap.json: "), "{err}");
+        assert!(err.contains("manifold.points[0].load"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    let mut old = good.clone();
+    for p in old["world"]["contacts"][0]["manifold"]["points"]
+        .as_array_mut()
+        .unwrap()
+    {
+        p.as_object_mut().unwrap().remove("load");
+    }
+    assert!(open(&old).is_ok(), "a snapshot without loads");
+}

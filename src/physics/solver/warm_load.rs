@@ -31,8 +31,9 @@ use crate::physics::solver::scratch::SolverScratch;
 
 /// Share of the gap between a point's impulse and its load that the load
 /// closes each step while the impulse is above it, in an island that is
-/// not calm. A spike over two or three steps leaves a quarter of itself
-/// in the load; a load that grows for good is taken up within a second.
+/// not calm. A spike over two steps leaves a fifth of itself in the load,
+/// over three a quarter; a load that grows for good while things keep
+/// hitting is taken up within a second (at once when they stop).
 pub const LOAD_RISE: Real = 0.1;
 
 /// Share of the impulse above the load a step starts from. At 0.2 the

@@ -325,7 +325,9 @@ impl World {
                 -1e30,
                 1e30,
             )?;
-            within(&format!("{pat}.load"), p.load as Real, -1e30, 1e30)?;
+            // A point's load is an impulse it carried, never negative: a
+            // negative one would warm-start the bodies towards each other.
+            within(&format!("{pat}.load"), p.load as Real, 0.0, 1e30)?;
         }
         Ok(())
     }

@@ -66,7 +66,7 @@ impl World {
     }
 
     /// A hash of the simulation state (bodies' poses and velocities, contact
-    /// and joint impulses, time). Equal hashes mean bit-identical state.
+    /// and joint impulses and contact points' loads, time). Equal hashes mean bit-identical state.
     pub fn state_hash(&self) -> u64 {
         let mut h = Fnv64::default();
         h.real(self.time);
@@ -88,6 +88,8 @@ impl World {
             for p in c.manifold.points() {
                 h.real(p.normal_impulse);
                 h.real(p.tangent_impulse);
+                // What the next step's warm start trusts of it.
+                h.word(u64::from(p.load.to_bits()));
             }
         }
         for (index, j) in self.joints.arena.iter() {
