@@ -8,11 +8,16 @@ use physbox::app::commands::snapshot;
 use physbox::script::{Scene, SceneOptions};
 
 fn saved_snapshot(name: &str) -> (std::path::PathBuf, String) {
+    saved_snapshot_of(name, "circle { r = 0.5, y = 2 }\n", 10)
+}
+
+/// Scene `src` run `steps` steps and saved: the snapshot's path and text.
+fn saved_snapshot_of(name: &str, src: &str, steps: u64) -> (std::path::PathBuf, String) {
     let dir = temp_dir(name);
     let scene_path = dir.join("scene.lua");
-    std::fs::write(&scene_path, "circle { r = 0.5, y = 2 }\n").unwrap();
+    std::fs::write(&scene_path, src).unwrap();
     let mut scene = Scene::load(&scene_path, &SceneOptions::default()).unwrap();
-    scene.step(10).unwrap();
+    scene.step(steps).unwrap();
     let snap = dir.join("snap.json");
     snapshot::save(&scene, &snap).unwrap();
     let text = std::fs::read_to_string(&snap).unwrap();
@@ -122,18 +127,11 @@ fn check_opens_a_snapshot_as_run_does() {
 /// dumped as id 0 with no source), a repeated or zero id.
 #[test]
 fn body_ids_and_records_are_checked() {
-    let dir = temp_dir("ids");
-    let scene_path = dir.join("scene.lua");
-    std::fs::write(
-        &scene_path,
+    let (snap, text) = saved_snapshot_of(
+        "ids",
         "for i = 1, 3 do circle { r = 0.5, x = i * 2, y = 2 } end\n",
-    )
-    .unwrap();
-    let mut scene = Scene::load(&scene_path, &SceneOptions::default()).unwrap();
-    scene.step(10).unwrap();
-    let snap = dir.join("snap.json");
-    snapshot::save(&scene, &snap).unwrap();
-    let text = std::fs::read_to_string(&snap).unwrap();
+        10,
+    );
     let good: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(good["next_id"], 4);
     let refused = |edit: &dyn Fn(&mut serde_json::Value), expect: &str| {
@@ -196,19 +194,12 @@ fn body_ids_and_records_are_checked() {
 /// refused by name, and a snapshot from before loads were kept opens.
 #[test]
 fn a_contact_points_load_is_checked_and_may_be_missing() {
-    let dir = temp_dir("load");
-    let scene_path = dir.join("scene.lua");
-    std::fs::write(
-        &scene_path,
+    let (snap, text) = saved_snapshot_of(
+        "load",
         "box { w = 10, h = 1, static = true }\ncircle { r = 0.5, y = 1 }\n",
-    )
-    .unwrap();
-    let mut scene = Scene::load(&scene_path, &SceneOptions::default()).unwrap();
-    scene.step(30).unwrap();
-    let snap = dir.join("snap.json");
-    snapshot::save(&scene, &snap).unwrap();
-    let good: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&snap).unwrap()).unwrap();
+        30,
+    );
+    let good: serde_json::Value = serde_json::from_str(&text).unwrap();
     let point = |v: &mut serde_json::Value| -> serde_json::Value {
         v["world"]["contacts"][0]["manifold"]["points"][0].take()
     };
