@@ -45,11 +45,27 @@ pub fn prefetch_prefix<T>(slice: &[T], i: usize, bytes: usize) {
     }
 }
 
+/// Ask for the lines holding bytes `from..to` of `slice[i]` (nothing if
+/// out of range): for loops that read only the middle of a big record.
+#[inline(always)]
+pub fn prefetch_span<T>(slice: &[T], i: usize, (from, to): (usize, usize)) {
+    if let Some(item) = slice.get(i) {
+        prefetch_lines(item, from, to);
+    }
+}
+
 /// Ask for the lines holding the first `bytes` of `item`.
 #[inline(always)]
 pub fn prefetch_front<T>(item: &T, bytes: usize) {
+    prefetch_lines(item, 0, bytes);
+}
+
+/// Ask for the lines holding bytes `from..to` of `item`.
+#[inline(always)]
+fn prefetch_lines<T>(item: &T, from: usize, to: usize) {
     let start = item as *const T as *const u8;
-    let mut offset = 0;
+    let bytes = to;
+    let mut offset = from;
     // One address every line's length from the item's start (the last
     // line of an item that does not start on a line is left to the
     // hardware's own prefetcher).

@@ -12,7 +12,7 @@
 //! contact events, so that stage need not read every contact a third time.
 
 use crate::physics::math::Real;
-use crate::physics::prefetch::{prefetch, prefetch_prefix, worth_asking, AHEAD};
+use crate::physics::prefetch::{prefetch, prefetch_prefix, prefetch_span, worth_asking, AHEAD};
 use crate::physics::settings::{WorldSettings, STICK_SPEED};
 use crate::physics::solver::contact_constraint::{self as cs, ContactConstraint};
 use crate::physics::solver::contact_solver::store_impulses;
@@ -52,6 +52,7 @@ pub(crate) fn prepare_contacts(
     sc.bouncy.clear();
     sc.bounce_start.clear();
     sc.touching_before.clear();
+    sc.bouncy_link.clear();
     let ask_ahead = worth_asking::<Contact>(contacts.len());
     for (li, link) in sc.links.iter().enumerate() {
         if let Some(ahead) = sc.links.get(li + AHEAD).filter(|_| ask_ahead) {
@@ -68,6 +69,7 @@ pub(crate) fn prepare_contacts(
         }
         let c = &contacts[link.contact as usize];
         sc.touching_before.push(c.touching);
+        sc.bouncy_link.push(c.restitution != 0.0);
         let softness = if !(link.a_dynamic && link.b_dynamic) {
             static_soft
         } else if sc.solver_order.link_stiffened(li) {
@@ -176,8 +178,8 @@ pub(crate) fn store_contact_impulses(sc: &mut SolverScratch, contacts: &mut [Con
     let ask_ahead = worth_asking::<Contact>(contacts.len());
     for (li, (link, &slot)) in sc.links.iter().zip(&sc.slot_of_link).enumerate() {
         if let Some(ahead) = sc.links.get(li + AHEAD).filter(|_| ask_ahead) {
-            let bytes = Contact::store_bytes(ahead.points);
-            prefetch_prefix(contacts, ahead.contact as usize, bytes);
+            let span = Contact::store_span(ahead.points);
+            prefetch_span(contacts, ahead.contact as usize, span);
             if let Some(bundle) = bundle_opened_by(sc, li + AHEAD) {
                 sc.bundles[bundle].prefetch_impulses();
                 sc.bundle_starts[bundle].prefetch_approach();
@@ -187,7 +189,9 @@ pub(crate) fn store_contact_impulses(sc: &mut SolverScratch, contacts: &mut [Con
         let calm = link_calm(sc, li);
         let contact = &mut contacts[link.contact as usize];
         let lane = sc.lane_of_link[li];
-        if lane != NO_LANE && contact.restitution == 0.0 {
+        // (Whether it bounces was noted when it was prepared: the record's
+        // first line, with the material, is not read again here.)
+        if lane != NO_LANE && !sc.bouncy_link[li] {
             let at = lane as usize;
             let bundle = &sc.bundles[at / LANES];
             let start = &sc.bundle_starts[at / LANES];

@@ -93,6 +93,9 @@ pub(crate) struct SolverScratch {
     /// impulses made begin or end touching, in link order (the contact
     /// events report those without reading every contact again).
     pub(crate) touching_before: Vec<bool>,
+    /// Per link: its contact has restitution (noted while preparing it, so
+    /// that storing need not read the contact's material again).
+    pub(crate) bouncy_link: Vec<bool>,
     pub(crate) touching_changed: Vec<u32>,
     /// Joints of this step and the body pairs they join into islands.
     pub(crate) joints: Vec<JointConstraint>,

@@ -116,10 +116,11 @@ impl Contact {
     }
 
     /// The bytes of a contact with `points` manifold points that storing
-    /// the impulses back reads and writes: up to the last point's normal
-    /// velocity.
-    pub fn store_bytes(points: u32) -> usize {
-        Self::point_offset(points) + std::mem::offset_of!(ManifoldPoint, point)
+    /// the impulses back reads and writes: its manifold, up to the last
+    /// point's load (the line before, with the material, it never reads).
+    pub fn store_span(points: u32) -> (usize, usize) {
+        let end = Self::point_offset(points) + std::mem::offset_of!(ManifoldPoint, load);
+        (std::mem::offset_of!(Contact, manifold), end + 4)
     }
 
     /// Where the last of `points` manifold points starts.
