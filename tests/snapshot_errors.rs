@@ -11,6 +11,16 @@ fn saved_snapshot(name: &str) -> (std::path::PathBuf, String) {
     saved_snapshot_of(name, "circle { r = 0.5, y = 2 }\n", 10)
 }
 
+/// Write `v` over the snapshot at `snap` and open it: the scene, or the
+/// error as the user reads it.
+fn open_edited(
+    snap: &std::path::Path,
+    v: &serde_json::Value,
+) -> Result<physbox::script::Scene, String> {
+    std::fs::write(snap, serde_json::to_string(v).unwrap()).unwrap();
+    snapshot::open(snap, &SceneOptions::default()).map_err(|e| e.to_string())
+}
+
 /// Scene `src` run `steps` steps and saved: the snapshot's path and text.
 fn saved_snapshot_of(name: &str, src: &str, steps: u64) -> (std::path::PathBuf, String) {
     let dir = temp_dir(name);
@@ -137,10 +147,9 @@ fn body_ids_and_records_are_checked() {
     let refused = |edit: &dyn Fn(&mut serde_json::Value), expect: &str| {
         let mut v = good.clone();
         edit(&mut v);
-        std::fs::write(&snap, serde_json::to_string(&v).unwrap()).unwrap();
-        let err = match snapshot::open(&snap, &SceneOptions::default()) {
+        let err = match open_edited(&snap, &v) {
             Ok(_) => panic!("opened with {expect:?} expected"),
-            Err(e) => e.to_string(),
+            Err(e) => e,
         };
         assert!(err.contains(&format!("snap.json: {expect}")), "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
@@ -200,15 +209,9 @@ fn a_contact_points_load_is_checked_and_may_be_missing() {
         30,
     );
     let good: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let point = |v: &mut serde_json::Value| -> serde_json::Value {
-        v["world"]["contacts"][0]["manifold"]["points"][0].take()
-    };
-    let resting = point(&mut good.clone());
+    let resting = &good["world"]["contacts"][0]["manifold"]["points"][0];
     assert!(resting["load"].as_f64().unwrap() > 0.0, "{resting}");
-    let open = |v: &serde_json::Value| {
-        std::fs::write(&snap, serde_json::to_string(v).unwrap()).unwrap();
-        snapshot::open(&snap, &SceneOptions::default()).map_err(|e| e.to_string())
-    };
+    let open = |v: &serde_json::Value| open_edited(&snap, v);
     for bad in [-1.0, 1e31] {
         let mut v = good.clone();
         v["world"]["contacts"][0]["manifold"]["points"][0]["load"] = bad.into();

@@ -64,12 +64,11 @@ pub fn prefetch_front<T>(item: &T, bytes: usize) {
 #[inline(always)]
 fn prefetch_lines<T>(item: &T, from: usize, to: usize) {
     let start = item as *const T as *const u8;
-    let bytes = to;
     let mut offset = from;
-    // One address every line's length from the item's start (the last
-    // line of an item that does not start on a line is left to the
-    // hardware's own prefetcher).
-    while offset < bytes.min(std::mem::size_of::<T>()) {
+    // One address every line's length from `from` (the last line of an
+    // item that does not start on a line is left to the hardware's own
+    // prefetcher).
+    while offset < to.min(std::mem::size_of::<T>()) {
         line(start.wrapping_add(offset));
         offset += 64;
     }

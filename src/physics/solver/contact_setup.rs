@@ -69,7 +69,6 @@ pub(crate) fn prepare_contacts(
         }
         let c = &contacts[link.contact as usize];
         sc.touching_before.push(c.touching);
-        sc.bouncy_link.push(c.restitution != 0.0);
         let softness = if !(link.a_dynamic && link.b_dynamic) {
             static_soft
         } else if sc.solver_order.link_stiffened(li) {
@@ -79,6 +78,7 @@ pub(crate) fn prepare_contacts(
         };
         let slot = sc.slot_of_link[li] as usize;
         let bouncy = c.restitution != 0.0;
+        sc.bouncy_link.push(bouncy);
         let input = cs::PrepareInput {
             manifold: &c.manifold,
             radius: (c.radius_a, c.radius_b),
