@@ -12,6 +12,7 @@ use crate::physics::math::{left_perp, Real};
 /// ids always read (A feature, B feature) so they stay stable whichever face
 /// wins: the reference face contributes its edge's start/end vertex index and
 /// the incident hull the vertex that produced the point.
+#[inline(always)]
 pub(super) fn clip_edges(
     a: &Hull,
     b: &Hull,

@@ -18,7 +18,12 @@ impl Hull {
     /// The polygon mapped by `xf` (rotation and translation of the working
     /// frame), then shifted by `-origin`, in one pass.
     pub fn from_polygon(poly: &Polygon, xf: Transform, origin: Vec2) -> Hull {
-        let count = poly.count.min(MAX_POLYGON_VERTICES);
+        Self::from_polygon_counted(poly, xf, origin, poly.count.min(MAX_POLYGON_VERTICES))
+    }
+
+    /// `from_polygon` for a polygon of `count` vertices.
+    #[inline(always)]
+    pub fn from_polygon_counted(poly: &Polygon, xf: Transform, origin: Vec2, count: usize) -> Hull {
         let mut h = Hull {
             v: [Vec2::ZERO; MAX_POLYGON_VERTICES],
             n: [Vec2::ZERO; MAX_POLYGON_VERTICES],
@@ -37,7 +42,12 @@ impl Hull {
     /// The polygon in its own frame, shifted by `-origin` (no rotation:
     /// the reference side of a pair needs none).
     pub fn from_local(poly: &Polygon, origin: Vec2) -> Hull {
-        let count = poly.count.min(MAX_POLYGON_VERTICES);
+        Self::from_local_counted(poly, origin, poly.count.min(MAX_POLYGON_VERTICES))
+    }
+
+    /// `from_local` for a polygon of `count` vertices.
+    #[inline(always)]
+    pub fn from_local_counted(poly: &Polygon, origin: Vec2, count: usize) -> Hull {
         let mut h = Hull {
             v: [Vec2::ZERO; MAX_POLYGON_VERTICES],
             n: poly.normals,
@@ -68,7 +78,7 @@ impl Hull {
     /// For a four-vertex hull whose opposite sides are parallel and equal
     /// (a box, however rotated): its centre and half-edge vectors `a`, `b`,
     /// the vertices being centre ∓ a ∓ b in order. `None` otherwise.
-    #[inline]
+    #[inline(always)]
     pub fn parallelogram(&self) -> Option<(Vec2, Vec2, Vec2)> {
         if self.count != 4 {
             return None;
@@ -87,7 +97,7 @@ impl Hull {
         Some((0.5 * (v0 + v2), a, b))
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn next(&self, i: usize) -> usize {
         if i + 1 < self.count {
             i + 1
