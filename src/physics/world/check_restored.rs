@@ -19,6 +19,7 @@ use crate::physics::world::body::{Body, Shape};
 use crate::physics::world::contact::{should_collide, Contact};
 use crate::physics::world::hash::{pair_key, PairMap};
 use crate::physics::world::id::ShapeId;
+use crate::physics::world::manifold_reuse::ManifoldBasis;
 use crate::physics::world::sleeping_islands::NO_ISLAND;
 use crate::physics::world::World;
 
@@ -254,9 +255,20 @@ impl World {
                 self.contacts.len()
             ));
         }
-        for (k, basis) in self.bases.iter().enumerate() {
+        for (k, basis) in self.bases.iter_mut().enumerate() {
             if basis.valid && !basis.is_finite() {
                 return Err(format!("world.bases[{k}]: not finite"));
+            }
+            // The reach is the shapes' (`ManifoldBasis::reach_for`), made
+            // again from them: an edited snapshot cannot make a kept
+            // manifold's bound lie.
+            let c = &self.contacts[k];
+            let (sa, sb) = (c.shape_a, c.shape_b);
+            if let (Some(sa), Some(sb)) = (
+                self.shapes.get(sa.index, sa.generation),
+                self.shapes.get(sb.index, sb.generation),
+            ) {
+                basis.reach = ManifoldBasis::reach_of(&sa.geom, &sb.geom);
             }
         }
         Ok(())

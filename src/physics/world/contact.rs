@@ -265,7 +265,8 @@ impl Contact {
             }
         }
         if keep {
-            *basis = ManifoldBasis::capture(m, apart, (&sa.geom, &sb.geom), ba, bb);
+            let reach = basis.reach_for(&sa.geom, &sb.geom);
+            *basis = ManifoldBasis::capture(m, apart, reach, ba, bb);
         } else if !self.round && basis.valid {
             // Reuse switched off. (A pair with a circle never has a basis,
             // and does not read its line: a ball pit's contacts.)

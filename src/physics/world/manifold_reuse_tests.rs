@@ -273,6 +273,32 @@ fn a_snapshot_keeps_the_bases_and_an_older_one_without_them_restores() {
 }
 
 #[test]
+fn a_basis_keeps_its_shapes_reach_and_a_restore_makes_it_again() {
+    let (w, _) = stack_world(true, 100);
+    // Every basis the stack's steps captured knows its shapes' reach, kept
+    // ones and those left without points alike.
+    let mut known = 0;
+    for (c, basis) in w.contacts.iter().zip(&w.bases) {
+        let sa = w.shape(c.shape_a).unwrap();
+        let sb = w.shape(c.shape_b).unwrap();
+        if basis.reach != [0.0, 0.0] {
+            assert_eq!(basis.reach, ManifoldBasis::reach_of(&sa.geom, &sb.geom));
+            known += 1;
+        }
+    }
+    assert!(known >= 10, "{known}");
+    // A snapshot edited to make the reach lie (a turn would then seem to
+    // move no point, and a manifold be kept however the box turned) gets
+    // the shapes' reach back.
+    let mut v: serde_json::Value = serde_json::from_str(&w.to_snapshot()).unwrap();
+    for b in v["bases"].as_array_mut().unwrap() {
+        b["reach"] = serde_json::json!([1e-9, 1e-9]);
+    }
+    let restored = World::from_snapshot(&v.to_string()).unwrap();
+    assert_eq!(restored.bases, w.bases);
+}
+
+#[test]
 fn a_resting_stack_keeps_its_manifolds_and_stands_as_it_does_without() {
     let (kept_at, kept, computed) = stack(true, 300);
     let (fresh_at, none_kept, all_computed) = stack(false, 300);
