@@ -73,6 +73,13 @@ pub struct BroadPhase {
     /// `NOT_BUFFERED`. This doubles as the "has moved" set (no hashing needed)
     /// and gives O(1) removal when a buffered proxy is destroyed.
     move_slot: [Vec<u32>; 3],
+    /// Beside `move_buffer`: the fat box each buffered proxy had when it
+    /// was first buffered since the last `update_pairs` — the box its
+    /// pairs were found and kept with — or `None` when every overlap must
+    /// be reported (a new proxy, a filter changed: `buffer_move`). Not in
+    /// snapshots: a restored buffer reports every overlap (`update_pairs`).
+    #[serde(skip)]
+    move_from: Vec<Option<Aabb>>,
 }
 
 impl Default for BroadPhase {
@@ -99,6 +106,7 @@ impl BroadPhase {
             margin,
             move_buffer: Vec::new(),
             move_slot: Default::default(),
+            move_from: Vec::new(),
         }
     }
 
@@ -182,8 +190,9 @@ impl BroadPhase {
     fn reinsert(&mut self, key: ProxyKey, tight: Aabb, ahead: Aabb) {
         let margin = self.margin_for(&tight);
         let tree = &mut self.trees[key.kind().index()];
+        let from = tree.fat_aabb(key.id());
         tree.move_proxy(key.id(), ahead.union(&tight).expanded(margin));
-        self.buffer_move(key);
+        self.buffer(key, Some(from));
     }
 
     /// The margin of a shape whose tight box (with its sweep) is `tight`:

@@ -15,6 +15,13 @@ impl DynamicTree {
     /// `f` returns `true` to continue, `false` to stop. Returns `false` if the
     /// walk was stopped early.
     pub fn query(&self, aabb: Aabb, mut f: impl FnMut(u32, u64) -> bool) -> bool {
+        self.query_boxes(aabb, |id, user, _| f(id, user))
+    }
+
+    /// `query`, giving `f` each proxy's fat AABB too (the node's box, at
+    /// hand: no second read).
+    #[inline]
+    pub fn query_boxes(&self, aabb: Aabb, mut f: impl FnMut(u32, u64, Aabb) -> bool) -> bool {
         if self.root == NULL_NODE {
             return true;
         }
@@ -34,7 +41,7 @@ impl DynamicTree {
                 continue;
             }
             if node.is_leaf() {
-                if !f(id, node.user) {
+                if !f(id, node.user, node.aabb.to_aabb()) {
                     return false;
                 }
             } else {
