@@ -425,3 +425,61 @@ fn results_are_deterministic() {
     assert_eq!(m1, m2);
     assert!(m1.count >= 1);
 }
+
+/// Two quadrilaterals take a copy of the polygon routine with the count
+/// fixed at four (`polygons.rs`): over many poses — boxes resting, sliding,
+/// apart, corner to corner; a rounded box, a kite, an offset box — it gives
+/// the general routine's manifold to the bit.
+#[test]
+fn quadrilaterals_collide_as_the_general_polygon_routine_does() {
+    use super::polygons::QUADS_FIXED_FOR_TESTS;
+    let quads = [
+        Polygon::make_box(0.5, 0.5),
+        Polygon::make_box(1.5, 0.25),
+        Polygon::make_offset_box(0.4, 0.3, Vec2::new(0.2, -0.1), 0.3),
+        Polygon::from_ccw(
+            &[
+                Vec2::new(0.0, -0.6),
+                Vec2::new(0.5, 0.0),
+                Vec2::new(0.0, 0.4),
+                Vec2::new(-0.5, 0.0),
+            ],
+            0.0,
+        ),
+        Polygon {
+            radius: 0.05,
+            ..Polygon::make_box(0.3, 0.3)
+        },
+    ];
+    let mut seed = 7u64;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 11) as Real / (1u64 << 53) as Real
+    };
+    let mut with_points = 0;
+    for k in 0..4000 {
+        let (a, b) = (&quads[k % quads.len()], &quads[(k / 3) % quads.len()]);
+        let xa = xf(next() * 20.0 - 10.0, next() * 20.0 - 10.0, next() * 6.3);
+        let spread = 0.5 + 1.5 * next();
+        let xb = xf(
+            xa.p.x + spread * (next() - 0.5) * 2.0,
+            xa.p.y + spread * (next() - 0.5) * 2.0,
+            if k % 4 == 0 {
+                xa.q.angle()
+            } else {
+                next() * 6.3
+            },
+        );
+        let (mut fixed, mut general) = (Manifold::default(), Manifold::default());
+        let apart_fixed = polygons::collide_polygons_into(a, xa, b, xb, 0.05, &mut fixed);
+        QUADS_FIXED_FOR_TESTS.with(|q| q.set(false));
+        let apart_general = polygons::collide_polygons_into(a, xa, b, xb, 0.05, &mut general);
+        QUADS_FIXED_FOR_TESTS.with(|q| q.set(true));
+        assert_eq!(fixed, general, "pose {k}");
+        assert_eq!(apart_fixed.to_bits(), apart_general.to_bits(), "pose {k}");
+        with_points += usize::from(fixed.count > 0);
+    }
+    assert!((1000..3500).contains(&with_points), "{with_points}");
+}
