@@ -12,15 +12,16 @@
 //! contact events, so that stage need not read every contact a third time.
 
 use crate::physics::math::Real;
-use crate::physics::prefetch::{prefetch, prefetch_prefix, prefetch_span, worth_asking, AHEAD};
+use crate::physics::prefetch::{prefetch, prefetch_prefix, prefetch_span, worth_asking};
 
-/// How many links ahead preparing the contacts asks for their lines:
-/// farther than the other loops (`AHEAD`), each link asking for its
-/// contact's three or four lines, two bodies' and, a bundle at a time, 22
-/// lines of lanes, which a loaded machine takes longer to bring.
-/// many_pyramids' preparation 2.44-2.57 -> 2.17-2.45 ms a step (six ahead,
-/// then ten, run in turn four times).
-const PREPARE_AHEAD: usize = 10;
+/// How many links ahead preparing the contacts and storing their impulses
+/// ask for their lines: farther than the other loops (`prefetch::AHEAD`), each link
+/// asking for its contact's lines and, a bundle at a time, up to 22 lines
+/// of lanes, which a loaded machine takes longer to bring. Six ahead, then
+/// ten, run in turn four times: many_pyramids' solver setup 2.44-2.57 ->
+/// 2.17-2.45 ms a step and its finish 0.99-1.03 -> 0.82-0.94; rain's setup
+/// unchanged, its finish 0.17-0.22 -> 0.16-0.19.
+const LINK_AHEAD: usize = 10;
 use crate::physics::settings::{WorldSettings, STICK_SPEED};
 use crate::physics::solver::contact_constraint::{self as cs, ContactConstraint};
 use crate::physics::solver::contact_solver::store_impulses;
@@ -63,14 +64,14 @@ pub(crate) fn prepare_contacts(
     sc.bouncy_link.clear();
     let ask_ahead = worth_asking::<Contact>(contacts.len());
     for (li, link) in sc.links.iter().enumerate() {
-        if let Some(ahead) = sc.links.get(li + PREPARE_AHEAD).filter(|_| ask_ahead) {
+        if let Some(ahead) = sc.links.get(li + LINK_AHEAD).filter(|_| ask_ahead) {
             let bytes = Contact::prepare_bytes(ahead.points);
             prefetch_prefix(contacts, ahead.contact as usize, bytes);
             for body in [ahead.a as usize, ahead.b as usize] {
                 prefetch(&sc.solver_bodies, body);
                 prefetch(&sc.solver_info, body);
             }
-            if let Some(bundle) = bundle_opened_by(sc, li + PREPARE_AHEAD) {
+            if let Some(bundle) = bundle_opened_by(sc, li + LINK_AHEAD) {
                 prefetch(&sc.bundles, bundle);
                 prefetch(&sc.bundle_starts, bundle);
             }
@@ -185,10 +186,10 @@ pub(crate) fn store_contact_impulses(sc: &mut SolverScratch, contacts: &mut [Con
     sc.touching_changed.clear();
     let ask_ahead = worth_asking::<Contact>(contacts.len());
     for (li, (link, &slot)) in sc.links.iter().zip(&sc.slot_of_link).enumerate() {
-        if let Some(ahead) = sc.links.get(li + AHEAD).filter(|_| ask_ahead) {
+        if let Some(ahead) = sc.links.get(li + LINK_AHEAD).filter(|_| ask_ahead) {
             let span = Contact::store_span(ahead.points);
             prefetch_span(contacts, ahead.contact as usize, span);
-            if let Some(bundle) = bundle_opened_by(sc, li + AHEAD) {
+            if let Some(bundle) = bundle_opened_by(sc, li + LINK_AHEAD) {
                 sc.bundles[bundle].prefetch_impulses();
                 sc.bundle_starts[bundle].prefetch_approach();
             }
