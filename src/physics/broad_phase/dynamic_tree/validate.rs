@@ -77,7 +77,8 @@ impl DynamicTree {
                         return Err(format!("node {id} does not contain child {c}"));
                     }
                 }
-                if node.height != 1 + c1.height.max(c2.height) {
+                // (Checked: a snapshot may name any height, u32::MAX too.)
+                if Some(node.height) != c1.height.max(c2.height).checked_add(1) {
                     return Err(format!("node {id} has wrong height {}", node.height));
                 }
                 if balanced && c1.height.abs_diff(c2.height) > 1 {
