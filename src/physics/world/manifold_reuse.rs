@@ -127,8 +127,8 @@ impl ManifoldBasis {
     /// The reach this contact's shapes have, as the last capture found it
     /// (shapes never change their geometry), or `reach_of` them when no
     /// capture has yet. Measuring a box's four corners again at every
-    /// capture was four fifths of it: a twentieth of a tumbler's narrow
-    /// phase.
+    /// capture was four fifths of it: about a twelfth of a tumbler's
+    /// narrow phase.
     pub fn reach_for(&self, ga: &ShapeGeom, gb: &ShapeGeom) -> [Real; 2] {
         if self.reach[0] > 0.0 && self.reach[1] > 0.0 {
             self.reach
