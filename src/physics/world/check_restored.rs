@@ -234,17 +234,6 @@ impl World {
     /// contact's `round` (not in snapshots) from its shapes, and its head
     /// (`contact_head.rs`) from it.
     fn check_bases(&mut self) -> Result<(), String> {
-        for c in &mut self.contacts {
-            let (sa, sb) = (c.shape_a, c.shape_b);
-            // A dead contact's (its shape gone) is never read.
-            if let (Some(sa), Some(sb)) = (
-                self.shapes.get(sa.index, sa.generation),
-                self.shapes.get(sb.index, sb.generation),
-            ) {
-                c.derive_from_shapes(sa, sb);
-            }
-        }
-        self.rebuild_heads();
         if self.bases.is_empty() {
             self.bases.resize(self.contacts.len(), Default::default());
         }
@@ -255,22 +244,24 @@ impl World {
                 self.contacts.len()
             ));
         }
-        for (k, basis) in self.bases.iter_mut().enumerate() {
+        for (k, (c, basis)) in self.contacts.iter_mut().zip(&mut self.bases).enumerate() {
             if basis.valid && !basis.is_finite() {
                 return Err(format!("world.bases[{k}]: not finite"));
             }
-            // The reach is the shapes' (`ManifoldBasis::reach_for`), made
-            // again from them: an edited snapshot cannot make a kept
-            // manifold's bound lie.
-            let c = &self.contacts[k];
             let (sa, sb) = (c.shape_a, c.shape_b);
+            // A dead contact's (its shape gone) is never read.
             if let (Some(sa), Some(sb)) = (
                 self.shapes.get(sa.index, sa.generation),
                 self.shapes.get(sb.index, sb.generation),
             ) {
+                c.derive_from_shapes(sa, sb);
+                // The reach is the shapes' (`ManifoldBasis::reach_for`),
+                // made again from them: an edited snapshot cannot make a
+                // kept manifold's bound lie.
                 basis.reach = ManifoldBasis::reach_of(&sa.geom, &sb.geom);
             }
         }
+        self.rebuild_heads();
         Ok(())
     }
 
