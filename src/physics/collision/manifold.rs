@@ -12,9 +12,12 @@ pub fn make_feature_id(a: usize, b: usize) -> u16 {
 }
 
 /// In declaration order (`repr(C)`): what preparing a constraint reads
-/// comes first (anchors, separation, warm-start impulses: 56 bytes), so a
-/// contact's solver data spans as few cache lines as it can (see
-/// `Contact::solver_bytes`).
+/// comes first (anchors, separation, warm-start impulses and load: 60
+/// bytes), so a contact's solver data spans as few cache lines as it can
+/// (see `Contact::prepare_bytes`). The load once came last, after the
+/// world point: a two-point contact's preparation then read a fifth line
+/// for it, one its prefetch did not ask for (a tenth of tumbler's contact
+/// preparation waited there).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[repr(C)]
 pub struct ManifoldPoint {
@@ -30,22 +33,22 @@ pub struct ManifoldPoint {
     /// Accumulated impulses of the last step (warm start), filled by the solver.
     pub normal_impulse: Real,
     pub tangent_impulse: Real,
+    /// The impulse the point carries at rest, which decides how much of
+    /// `normal_impulse` the next step is warm-started with
+    /// (`solver/warm_load.rs`). Single precision: it fills the padding
+    /// beside the feature key, and only shades the warm start.
+    #[serde(default)]
+    pub load: f32,
+    /// Feature key, stable while the same features touch.
+    pub id: u16,
+    /// True when this point matched a point of the previous step.
+    pub persisted: bool,
     /// Sum of all normal impulses applied during the step (events, restitution).
     pub total_normal_impulse: Real,
     /// Relative normal velocity before the step (negative = approaching).
     pub normal_velocity: Real,
     /// World contact point (midway between the two surfaces).
     pub point: Vec2,
-    /// Feature key, stable while the same features touch.
-    pub id: u16,
-    /// True when this point matched a point of the previous step.
-    pub persisted: bool,
-    /// The impulse the point carries at rest, which decides how much of
-    /// `normal_impulse` the next step is warm-started with
-    /// (`solver/warm_load.rs`). Single precision: it fills the point's
-    /// padding, and only shades the warm start.
-    #[serde(default)]
-    pub load: f32,
 }
 
 /// Up to two contact points sharing one normal (pointing from A to B).

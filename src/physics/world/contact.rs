@@ -59,6 +59,16 @@ pub struct Contact {
 
 // The line counts above rely on the size staying five whole lines.
 const _: () = assert!(std::mem::size_of::<Contact>() == 320);
+// And what preparation reads of a second point (anchors to load) ends in
+// the fourth line: the manifold starts at byte 72 and its points at 96.
+const _: () = assert!(
+    std::mem::offset_of!(Contact, manifold)
+        + std::mem::offset_of!(Manifold, points)
+        + std::mem::size_of::<ManifoldPoint>()
+        + std::mem::offset_of!(ManifoldPoint, load)
+        + 4
+        <= 256
+);
 
 /// What `Contact::update` did (counted in `StepProfile`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,19 +118,20 @@ pub fn should_collide(sa: &Shape, sb: &Shape, ba: &Body, bb: &Body) -> bool {
 
 impl Contact {
     /// The bytes of a contact with `points` manifold points that preparing
-    /// its constraint reads: up to the last point's warm-start impulses
-    /// (three cache lines for one point, four for two). The rest of the
-    /// points are not the solver's.
+    /// its constraint reads: up to the last point's warm-start impulses and
+    /// load (three cache lines for one point, four for two). The rest of
+    /// the points are not the solver's.
     pub fn prepare_bytes(points: u32) -> usize {
-        Self::point_offset(points) + std::mem::offset_of!(ManifoldPoint, total_normal_impulse)
+        Self::point_offset(points) + std::mem::offset_of!(ManifoldPoint, load) + 4
     }
 
     /// The bytes of a contact with `points` manifold points that storing
     /// the impulses back reads and writes: its manifold, up to the last
-    /// point's load (the line before, with the material, it never reads).
+    /// point's approach speed (the line before, with the material, it
+    /// never reads).
     pub fn store_span(points: u32) -> (usize, usize) {
-        let end = Self::point_offset(points) + std::mem::offset_of!(ManifoldPoint, load);
-        (std::mem::offset_of!(Contact, manifold), end + 4)
+        let end = Self::point_offset(points) + std::mem::offset_of!(ManifoldPoint, normal_velocity);
+        (std::mem::offset_of!(Contact, manifold), end + 8)
     }
 
     /// Where the last of `points` manifold points starts.
