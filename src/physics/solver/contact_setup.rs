@@ -29,6 +29,7 @@ use crate::physics::solver::elastic::BounceStart;
 use crate::physics::solver::islands::NO_LANE;
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::solver::softness::Softness;
+use crate::physics::solver::solver_order::Link;
 use crate::physics::solver::warm_load::link_calm;
 use crate::physics::solver::wide::lanes::LANES;
 use crate::physics::solver::wide::prepare::{finish_bundle, Finish};
@@ -65,8 +66,10 @@ pub(crate) fn prepare_contacts(
     let ask_ahead = worth_asking::<Contact>(contacts.len());
     for (li, link) in sc.links.iter().enumerate() {
         if let Some(ahead) = sc.links.get(li + LINK_AHEAD).filter(|_| ask_ahead) {
-            let bytes = Contact::prepare_bytes(ahead.points);
-            prefetch_prefix(contacts, ahead.contact as usize, bytes);
+            if !in_contact_run(&sc.links, li + LINK_AHEAD) {
+                let bytes = Contact::prepare_bytes(ahead.points);
+                prefetch_prefix(contacts, ahead.contact as usize, bytes);
+            }
             for body in [ahead.a as usize, ahead.b as usize] {
                 prefetch(&sc.solver_bodies, body);
                 prefetch(&sc.solver_info, body);
@@ -164,6 +167,27 @@ pub(crate) fn prepare_contacts(
     // The restitution pass visits bouncing contacts in solve order.
     sc.bouncy.sort_unstable();
     sc.bounce_start.sort_unstable_by_key(|&(slot, _)| slot);
+}
+
+/// How many links before it must name the contacts just before link `li`'s
+/// for it to be in a run (`in_contact_run`).
+const RUN: usize = 8;
+
+/// Whether link `li` and the `RUN` links before it name consecutive
+/// contacts. Links follow the contacts' order, so in such a run preparing
+/// walks the contact records one after another, which the hardware's own
+/// prefetcher follows: asking for them as well only costs the loop its
+/// instructions and the memory its queue. A standing pyramid's links name
+/// nearly every contact: skipping the request in runs cut many_pyramids'
+/// and large_pyramid's contact preparation by 5–10 % (4.87 → 4.62 and
+/// 4.97 → 4.48 ms a step, 1.27 → 1.20 and 0.95 → 0.88 ms). Where the
+/// links skip contacts (a tumbler's: a quarter of its contacts have
+/// points; rain's), the runs are short and the request still pays:
+/// without it, rain's preparation took a third longer and tumbler's 60–70 %.
+/// (Storing the impulses keeps its requests even in runs: it writes the
+/// lines, and without them its stage took 7–20 % longer.)
+fn in_contact_run(links: &[Link], li: usize) -> bool {
+    li >= RUN && links[li - RUN].contact as usize + RUN == links[li].contact as usize
 }
 
 /// The bundle whose first lane link `li` fills, if it does. Within a
