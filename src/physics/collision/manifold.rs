@@ -16,8 +16,8 @@ pub fn make_feature_id(a: usize, b: usize) -> u16 {
 /// bytes), so a contact's solver data spans as few cache lines as it can
 /// (see `Contact::prepare_bytes`). The load once came last, after the
 /// world point: a two-point contact's preparation then read a fifth line
-/// for it, one its prefetch did not ask for (a tenth of tumbler's contact
-/// preparation waited there).
+/// for it, one its prefetch did not ask for (12 % of tumbler's contact
+/// preparation samples waited there).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[repr(C)]
 pub struct ManifoldPoint {

@@ -169,8 +169,8 @@ pub(crate) fn prepare_contacts(
     sc.bounce_start.sort_unstable_by_key(|&(slot, _)| slot);
 }
 
-/// How many links before it must name the contacts just before link `li`'s
-/// for it to be in a run (`in_contact_run`).
+/// A link is in a run when the links this many before it name the
+/// contacts just before its own (`in_contact_run`).
 const RUN: usize = 8;
 
 /// Whether link `li` and the `RUN` links before it name consecutive
@@ -235,5 +235,39 @@ pub(crate) fn store_contact_impulses(sc: &mut SolverScratch, contacts: &mut [Con
         if contact.is_touching_now() != sc.touching_before[li] {
             sc.touching_changed.push(li as u32);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn links(contacts: &[u32]) -> Vec<Link> {
+        contacts
+            .iter()
+            .map(|&contact| Link {
+                contact,
+                a: 1,
+                b: 2,
+                a_dynamic: true,
+                b_dynamic: true,
+                points: 2,
+                round: false,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_run_is_eight_links_before_on_consecutive_contacts() {
+        // Contacts 0..=11 one after another, then every other one.
+        let mut contacts: Vec<u32> = (0..12).collect();
+        contacts.extend((14..40).step_by(2));
+        let l = links(&contacts);
+        let runs: Vec<bool> = (0..l.len()).map(|i| in_contact_run(&l, i)).collect();
+        // Too early to tell for the first eight, then a run to contact 11;
+        // skipped contacts end it.
+        assert!(runs[..RUN].iter().all(|&r| !r));
+        assert!(runs[RUN..12].iter().all(|&r| r));
+        assert!(runs[12..].iter().all(|&r| !r));
     }
 }
