@@ -10,9 +10,12 @@
 /// How many iterations ahead the loops ask.
 pub const AHEAD: usize = 6;
 
-/// Below this many bytes an array stays in the second-level cache (2 MB
-/// here) from one pass to the next, and asking ahead only costs its
-/// instructions (2–3 % of a 200-box pile's step).
+/// Below this many bytes an array stays in cache from one pass to the
+/// next, and asking ahead only costs its instructions (2–3 % of a 200-box
+/// pile's step). Set where the second-level cache was 2 MB; the AMD EPYC
+/// of later sessions has 512 KB a core (and 32 MB shared). Half or a
+/// quarter of this there (alternated within one run): ball_pit_2000 3–7 %
+/// faster, box_pile 2–12 % slower, the rest mixed; left as it was.
 const CACHED_BYTES: usize = 1 << 20;
 
 /// Is an array of `count` items of `T` big enough for its loops to ask
