@@ -143,3 +143,29 @@ fn a_2000_ball_pit_comes_to_rest_slow_enough_to_fall_asleep() {
     // Plain soft contacts in one pass overlap 50 mm here.
     assert!(overlap < 0.025, "overlap {overlap}");
 }
+
+/// The benchmark's `--stages` splits physbox's solver setup in three parts:
+/// each is timed (none left at zero while there are contacts to prepare),
+/// and they add up to the stage.
+#[test]
+fn the_solver_setup_is_timed_in_its_three_parts() {
+    use physbox::testbed::bench::{scene, settings};
+    use physbox::testbed::bench_scenes::ball_pit;
+    let mut world = World::new(settings(false));
+    scene(&mut world, &ball_pit(50));
+    run(&mut world, 120);
+    assert!(world.contact_count() > 20, "the pit's balls touch");
+    let p = *world.profile();
+    for (name, part) in [
+        ("bodies", p.setup_bodies),
+        ("islands", p.setup_islands),
+        ("contacts", p.setup_contacts),
+    ] {
+        assert!(part > 0.0, "{name} timed: {p:?}");
+    }
+    assert_eq!(
+        p.solver_setup,
+        p.setup_bodies + p.setup_islands + p.setup_contacts
+    );
+    assert!(p.solver_setup <= p.step, "{p:?}");
+}

@@ -14,8 +14,18 @@ pub struct StepProfile {
     pub pairs: f64,
     /// Narrow phase: manifolds of the awake contacts.
     pub collide: f64,
-    /// Solver bodies, joints, islands, colouring and contact preparation.
+    /// Solver bodies, joints, islands, colouring and contact preparation
+    /// (the sum of the three `setup_` parts below).
     pub solver_setup: f64,
+    /// Of `solver_setup`: the bodies' and joints' solver records.
+    pub setup_bodies: f64,
+    /// Of `solver_setup`: the links, islands, their needs, the solve order
+    /// and the constraints' places (`solver/islands.rs`); nearly nothing
+    /// when the links are last step's (a resting pile).
+    pub setup_islands: f64,
+    /// Of `solver_setup`: the contacts' constraints
+    /// (`solver/contact_setup.rs`), what Box2D's `prepareConstraints` does.
+    pub setup_contacts: f64,
     /// The substeps: integrate, warm start, solve, relax.
     pub substeps: f64,
     /// Restitution, impulses back into the manifolds and joints, breaking
@@ -42,6 +52,9 @@ impl StepProfile {
         self.pairs += o.pairs;
         self.collide += o.collide;
         self.solver_setup += o.solver_setup;
+        self.setup_bodies += o.setup_bodies;
+        self.setup_islands += o.setup_islands;
+        self.setup_contacts += o.setup_contacts;
         self.substeps += o.substeps;
         self.finish += o.finish;
         self.write_back += o.write_back;

@@ -51,7 +51,8 @@
 //! others move data between the world and it, or work on the world. No user
 //! code runs inside: the events are collected for the caller to read after
 //! the step (`World::events`). `StepProfile` times the stages in groups:
-//! pairs 0–4, collide 5, solver_setup 6–9, substeps 10, finish 11–14,
+//! pairs 0–4, collide 5, solver_setup 6–9 (bodies 6–7, islands 8,
+//! contacts 9), substeps 10, finish 11–14,
 //! write_back 15–17, sleep 18, events 19–20.
 
 mod bodies;
@@ -123,9 +124,13 @@ impl World {
         self.damp_ropes(dt); // 6
         self.prepare_bodies(&mut sc.solver, h); // 6
         self.prepare_joints(&mut sc.solver, h); // 7
+        self.profile.setup_bodies = clock.lap();
         self.build_islands(&mut sc); // 8
+        self.profile.setup_islands = clock.lap();
         self.prepare_contacts(&mut sc.solver, h); // 9
-        self.profile.solver_setup = clock.lap();
+        self.profile.setup_contacts = clock.lap();
+        self.profile.solver_setup =
+            self.profile.setup_bodies + self.profile.setup_islands + self.profile.setup_contacts;
         // 10: the substeps.
         for substep in 0..substeps {
             solver::integrate_velocities(&mut sc.solver, h); // 10a
