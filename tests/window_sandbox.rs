@@ -526,3 +526,41 @@ fn the_help_fits_between_the_hud_and_the_strip_and_lists_every_key() {
         }
     }
 }
+
+/// The full HUD says where a step's time goes: the physics stages
+/// (smoothed) and what Lua and the timeline took beyond them.
+#[test]
+fn the_hud_splits_the_step_into_physics_stages_and_lua() {
+    let src = "box { x = 0, y = -0.5, w = 12, h = 1, static = true }\n\
+               for i = 0, 59 do circle { x = (i % 10) - 4.5, y = 1 + (i // 10), r = 0.4 } end\n\
+               function update(dt) local s = 0 for k = 1, 20000 do s = s + math.sin(k) end end\n";
+    let (mut sb, _dir) = open("hud_physics", src);
+    for _ in 0..60 {
+        sb.advance(1.0 / 60.0);
+    }
+    let lines = physbox::app::window::hud::status_lines(&sb);
+    let text = lines
+        .iter()
+        .map(|(t, _)| t.as_str())
+        .find(|t| t.starts_with("physics "))
+        .unwrap_or_else(|| panic!("no physics line in {lines:?}"))
+        .to_string();
+    let value = |label: &str| -> f64 {
+        let at = text.find(&format!("{label} ")).unwrap() + label.len() + 1;
+        text[at..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let physics = value("physics");
+    let parts: f64 = ["collide", "islands", "prepare", "solve", "move"]
+        .iter()
+        .map(|l| value(l))
+        .sum();
+    assert!(physics > 0.0 && value("collide") > 0.0, "{text}");
+    assert!((parts - physics).abs() <= 0.1 * physics + 0.005, "{text}");
+    // 20,000 sines a step in Lua cost more than 60 balls' physics.
+    assert!(value("timeline") > physics, "{text}");
+}

@@ -17,6 +17,7 @@ const EXAMPLES: &str = "EXAMPLES:
     physbox bench --render                          time drawing 5,000 bodies at 1280x720
     physbox bench --reload                          time hot reload: save -> first frame, 1,000 bodies
     physbox run scenes/pyramid.lua --headless --steps 600
+    physbox run scenes/ball_pit.lua --headless --steps 600 --profile   where each step's time went
     physbox run scenes/rain.lua --headless --watch   run in real time, reload on every save, one line per reload
     physbox run scenes/rain.lua --headless --watch --replay   reload by replaying the new version up to now
     physbox run scenes/restitution.lua --headless --steps 900 --csv bounces.csv --dump final.json
@@ -117,6 +118,10 @@ pub enum Command {
         /// drags, spawns, ...; a puzzle solution's keys work too)
         #[arg(long, value_name = "FILE", requires = "headless")]
         inputs: Option<PathBuf>,
+        /// Print where a step's time went: each physics stage's mean (the
+        /// solver setup in its parts) and what Lua and the outputs took
+        #[arg(long, requires = "headless")]
+        profile: bool,
         #[command(flatten)]
         limits: Limits,
     },
@@ -297,6 +302,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
             restart,
             replay,
             inputs,
+            profile,
             limits,
         }) => {
             let options = match options(&limits, true) {
@@ -344,10 +350,14 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 size,
                 inputs,
                 options,
+                profile,
             };
             match headless::run(&req) {
                 Ok(report) => {
                     eprintln!("{}", headless::summary(&report));
+                    if let Some(lines) = headless::profile_lines(&report) {
+                        eprintln!("{lines}");
+                    }
                     ExitCode::SUCCESS
                 }
                 Err(e) => {

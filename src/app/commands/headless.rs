@@ -7,6 +7,7 @@ use crate::app::history::driver::{apply_due, step_once, Driver};
 use crate::app::history::input_log::Entry;
 use crate::app::history::replay::hash_text;
 use crate::app::view;
+use crate::physics::StepProfile;
 use crate::render::{image, Renderer};
 use crate::script::{Scene, SceneError, SceneOptions};
 use std::path::{Path, PathBuf};
@@ -32,6 +33,9 @@ pub struct RunRequest {
     /// User actions to apply by step (`--inputs`, the input log format).
     pub inputs: Vec<Entry>,
     pub options: SceneOptions,
+    /// Time every step's stages (`--profile`): the report then carries
+    /// their means (`RunReport::profile`).
+    pub profile: bool,
 }
 
 /// The size pictures are saved at unless asked otherwise.
@@ -51,6 +55,7 @@ impl Default for RunRequest {
             size: DEFAULT_SIZE,
             inputs: Vec::new(),
             options: SceneOptions::default(),
+            profile: false,
         }
     }
 }
@@ -61,6 +66,9 @@ pub struct RunReport {
     pub wall_seconds: f64,
     /// Steps this run took (a snapshot's earlier steps not counted).
     pub steps_run: u64,
+    /// With `--profile`: the mean of every step's stage times
+    /// (`World::profile`, milliseconds).
+    pub profile: Option<StepProfile>,
 }
 
 /// Steps between progress updates (and budget checks by the caller).
@@ -114,6 +122,9 @@ pub fn run(req: &RunRequest) -> Result<RunReport, SceneError> {
     save_frame(&mut scene, 0)?;
     let mut driver = Driver::default();
     let mut next_input = 0;
+    // The world keeps the last step's stage times only: profiled, the run
+    // goes a step at a time (as the window does) and adds them up.
+    let mut profile_sum = StepProfile::default();
     let result = loop {
         if done >= steps {
             break apply_due(&mut scene, &mut driver, &req.inputs, &mut next_input).map(|_| ());
@@ -121,6 +132,9 @@ pub fn run(req: &RunRequest) -> Result<RunReport, SceneError> {
         let mut n = CHUNK.min(steps - done);
         if let Some((_, every)) = &req.frames {
             n = n.min(every - done % every);
+        }
+        if req.profile {
+            n = 1;
         }
         let stepped = if next_input < req.inputs.len() || driver.drag().is_some() {
             // Inputs go in between steps, as the window gives them.
@@ -131,6 +145,9 @@ pub fn run(req: &RunRequest) -> Result<RunReport, SceneError> {
         };
         if let Err(e) = stepped {
             break Err(e);
+        }
+        if req.profile {
+            profile_sum.accumulate(scene.world().profile());
         }
         done += n;
         if let Err(e) = save_frame(&mut scene, done) {
@@ -159,6 +176,9 @@ pub fn run(req: &RunRequest) -> Result<RunReport, SceneError> {
         scene,
         wall_seconds,
         steps_run: done,
+        profile: req
+            .profile
+            .then(|| profile_sum.scaled(1.0 / done.max(1) as f64)),
     })
 }
 
@@ -182,6 +202,32 @@ pub fn summary(report: &RunReport) -> String {
         world.energy(),
         hash_text(&report.scene)
     )
+}
+
+/// With `--profile`: where a step's time went, as lines to print after
+/// the summary (mean milliseconds a step, the physics stages of
+/// `World::profile` and what the step cost beyond them: Lua callbacks,
+/// the pictures asked for).
+pub fn profile_lines(report: &RunReport) -> Option<String> {
+    let p = report.profile?;
+    let wall = report.wall_seconds * 1000.0 / report.steps_run.max(1) as f64;
+    Some(format!(
+        "time a step (mean of {} steps): {wall:.3} ms, physics {:.3} ms, Lua callbacks and the rest {:.3} ms\n  physics: pairs {:.3}  narrow phase {:.3}  solver setup {:.3} (bodies and joints {:.3}, islands {:.3}, contacts {:.3})  substeps {:.3}  finish {:.3}  write-back {:.3}  sleep {:.3}  events {:.3}",
+        report.steps_run,
+        p.step,
+        (wall - p.step).max(0.0),
+        p.pairs,
+        p.collide,
+        p.solver_setup,
+        p.setup_bodies,
+        p.setup_islands,
+        p.setup_contacts,
+        p.substeps,
+        p.finish,
+        p.write_back,
+        p.sleep,
+        p.events,
+    ))
 }
 
 /// What `physbox` does without a display: ten simulated seconds of the

@@ -180,6 +180,7 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
             sb.stats().step_ms(),
             sb.stats().frame_ms()
         )),
+        physics_line(sb),
         line(format!(
             "bodies {} ({} awake)   contacts {}",
             w.body_count(),
@@ -232,6 +233,26 @@ pub fn status_lines(sb: &Sandbox) -> Lines {
         DIM_TEXT,
     ));
     lines
+}
+
+/// Where a step's time goes, smoothed (`World::profile`): finding
+/// contacts (broad and narrow phase), building islands, preparing the
+/// constraints, solving them, moving the bodies (write-back, continuous
+/// collision, broad-phase update, sleep, events), and what the step cost
+/// beyond the physics (Lua callbacks, the timeline).
+fn physics_line(sb: &Sandbox) -> (String, Rgba) {
+    let p = sb.stats().physics();
+    let rest = (sb.stats().step_ms() - p.step).max(0.0);
+    line(format!(
+        "physics {:.3} ms: collide {:.3}  islands {:.3}  prepare {:.3}  solve {:.3}  move {:.3}   Lua & timeline {:.3} ms",
+        p.step,
+        p.pairs + p.collide,
+        p.setup_islands,
+        p.setup_bodies + p.setup_contacts,
+        p.substeps + p.finish,
+        p.write_back + p.sleep + p.events,
+        rest
+    ))
 }
 
 fn speed_text(s: f64) -> String {

@@ -299,6 +299,7 @@ impl Sandbox {
     fn step_within(&mut self, n: u64, budget: Option<Duration>) -> u64 {
         let t = Instant::now();
         let mut done = 0;
+        let mut physics = crate::physics::StepProfile::default();
         while done < n {
             self.poses.capture(&self.scene.world());
             self.travel.before_step(&mut self.scene);
@@ -307,14 +308,18 @@ impl Sandbox {
                 self.fail(e);
                 break;
             }
+            physics.accumulate(self.scene.world().profile());
             self.travel.after_step(&self.scene);
             if budget.is_some_and(|b| t.elapsed() > b) {
                 break;
             }
         }
         if done > 0 {
-            self.stats
-                .steps(done, t.elapsed().as_secs_f64() * 1e3 / done as f64);
+            self.stats.steps(
+                done,
+                t.elapsed().as_secs_f64() * 1e3 / done as f64,
+                &physics,
+            );
         }
         done
     }

@@ -1,11 +1,14 @@
 //! Rolling timing numbers for the HUD: milliseconds per step and per frame
 //! (smoothed) and steps taken in the last whole second.
 
+use crate::physics::StepProfile;
 use std::time::Instant;
 
 #[derive(Default)]
 pub struct Stats {
     step_ms: f64,
+    /// The physics stages of a step (`World::profile`), smoothed.
+    physics: StepProfile,
     frame_ms: f64,
     steps_per_sec: u64,
     steps_this_second: u64,
@@ -26,6 +29,11 @@ impl Stats {
         self.step_ms
     }
 
+    /// Where a step's physics time went (milliseconds, smoothed).
+    pub fn physics(&self) -> &StepProfile {
+        &self.physics
+    }
+
     /// Milliseconds to draw and show the last frame, smoothed.
     pub fn frame_ms(&self) -> f64 {
         self.frame_ms
@@ -41,10 +49,29 @@ impl Stats {
         self.frame_ms = smooth(self.frame_ms, ms);
     }
 
-    /// `n` steps were taken, `ms_each` apiece.
-    pub fn steps(&mut self, n: u64, ms_each: f64) {
+    /// `n` steps were taken, `ms_each` apiece; `physics`: the sum of their
+    /// stage times.
+    pub fn steps(&mut self, n: u64, ms_each: f64, physics: &StepProfile) {
         self.step_ms = smooth(self.step_ms, ms_each);
         self.steps_this_second += n;
+        let mean = physics.scaled(1.0 / n.max(1) as f64);
+        let p = &mut self.physics;
+        for (old, new) in [
+            (&mut p.step, mean.step),
+            (&mut p.pairs, mean.pairs),
+            (&mut p.collide, mean.collide),
+            (&mut p.solver_setup, mean.solver_setup),
+            (&mut p.setup_bodies, mean.setup_bodies),
+            (&mut p.setup_islands, mean.setup_islands),
+            (&mut p.setup_contacts, mean.setup_contacts),
+            (&mut p.substeps, mean.substeps),
+            (&mut p.finish, mean.finish),
+            (&mut p.write_back, mean.write_back),
+            (&mut p.sleep, mean.sleep),
+            (&mut p.events, mean.events),
+        ] {
+            *old = smooth(*old, new);
+        }
     }
 
     /// The clock at a frame: rolls the steps-per-second count over.

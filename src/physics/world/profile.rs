@@ -63,6 +63,26 @@ impl StepProfile {
         self.manifolds_computed += o.manifolds_computed;
         self.manifolds_kept += o.manifolds_kept;
     }
+
+    /// Every time multiplied by `k` (a sum over steps times 1/steps is
+    /// their mean); the counts stay as they are.
+    pub fn scaled(&self, k: f64) -> StepProfile {
+        StepProfile {
+            step: self.step * k,
+            pairs: self.pairs * k,
+            collide: self.collide * k,
+            solver_setup: self.solver_setup * k,
+            setup_bodies: self.setup_bodies * k,
+            setup_islands: self.setup_islands * k,
+            setup_contacts: self.setup_contacts * k,
+            substeps: self.substeps * k,
+            finish: self.finish * k,
+            write_back: self.write_back * k,
+            sleep: self.sleep * k,
+            events: self.events * k,
+            ..*self
+        }
+    }
 }
 
 /// Laps of a running clock.
