@@ -55,23 +55,7 @@ impl Stats {
         self.step_ms = smooth(self.step_ms, ms_each);
         self.steps_this_second += n;
         let mean = physics.scaled(1.0 / n.max(1) as f64);
-        let p = &mut self.physics;
-        for (old, new) in [
-            (&mut p.step, mean.step),
-            (&mut p.pairs, mean.pairs),
-            (&mut p.collide, mean.collide),
-            (&mut p.solver_setup, mean.solver_setup),
-            (&mut p.setup_bodies, mean.setup_bodies),
-            (&mut p.setup_islands, mean.setup_islands),
-            (&mut p.setup_contacts, mean.setup_contacts),
-            (&mut p.substeps, mean.substeps),
-            (&mut p.finish, mean.finish),
-            (&mut p.write_back, mean.write_back),
-            (&mut p.sleep, mean.sleep),
-            (&mut p.events, mean.events),
-        ] {
-            *old = smooth(*old, new);
-        }
+        self.physics.combine_times(&mean, smooth);
     }
 
     /// The clock at a frame: rolls the steps-per-second count over.

@@ -48,18 +48,7 @@ pub struct StepProfile {
 impl StepProfile {
     /// Add another step's times (for averages over many steps).
     pub fn accumulate(&mut self, o: &StepProfile) {
-        self.step += o.step;
-        self.pairs += o.pairs;
-        self.collide += o.collide;
-        self.solver_setup += o.solver_setup;
-        self.setup_bodies += o.setup_bodies;
-        self.setup_islands += o.setup_islands;
-        self.setup_contacts += o.setup_contacts;
-        self.substeps += o.substeps;
-        self.finish += o.finish;
-        self.write_back += o.write_back;
-        self.sleep += o.sleep;
-        self.events += o.events;
+        self.combine_times(o, |mine, theirs| mine + theirs);
         self.manifolds_computed += o.manifolds_computed;
         self.manifolds_kept += o.manifolds_kept;
     }
@@ -67,21 +56,36 @@ impl StepProfile {
     /// Every time multiplied by `k` (a sum over steps times 1/steps is
     /// their mean); the counts stay as they are.
     pub fn scaled(&self, k: f64) -> StepProfile {
-        StepProfile {
-            step: self.step * k,
-            pairs: self.pairs * k,
-            collide: self.collide * k,
-            solver_setup: self.solver_setup * k,
-            setup_bodies: self.setup_bodies * k,
-            setup_islands: self.setup_islands * k,
-            setup_contacts: self.setup_contacts * k,
-            substeps: self.substeps * k,
-            finish: self.finish * k,
-            write_back: self.write_back * k,
-            sleep: self.sleep * k,
-            events: self.events * k,
-            ..*self
+        let mut p = *self;
+        p.combine_times(self, |_, t| t * k);
+        p
+    }
+
+    /// Each stage time set to `f(its own, the same stage of o)`: sums,
+    /// means and smoothing (the window's HUD) go through here, so a stage
+    /// added to the struct is added once, in `times_mut`.
+    pub fn combine_times(&mut self, o: &StepProfile, f: impl Fn(f64, f64) -> f64) {
+        let mut theirs = *o;
+        for (mine, t) in self.times_mut().into_iter().zip(theirs.times_mut()) {
+            *mine = f(*mine, *t);
         }
+    }
+
+    fn times_mut(&mut self) -> [&mut f64; 12] {
+        [
+            &mut self.step,
+            &mut self.pairs,
+            &mut self.collide,
+            &mut self.solver_setup,
+            &mut self.setup_bodies,
+            &mut self.setup_islands,
+            &mut self.setup_contacts,
+            &mut self.substeps,
+            &mut self.finish,
+            &mut self.write_back,
+            &mut self.sleep,
+            &mut self.events,
+        ]
     }
 }
 
