@@ -1,5 +1,6 @@
 //! Rolling timing numbers for the HUD: milliseconds per step and per frame
-//! (smoothed) and steps taken in the last whole second.
+//! and where a step's physics time went (smoothed), and steps taken in the
+//! last whole second.
 
 use crate::physics::StepProfile;
 use std::time::Instant;
