@@ -527,8 +527,9 @@ fn the_help_fits_between_the_hud_and_the_strip_and_lists_every_key() {
     }
 }
 
-/// The full HUD says where a step's time goes: the physics stages
-/// (smoothed) and what Lua and the timeline took beyond them.
+/// The full HUD says where a step's time goes: the whole step and its
+/// physics on one line, the physics stages (smoothed) on the next; the
+/// difference is what Lua and the timeline took.
 #[test]
 fn the_hud_splits_the_step_into_physics_stages_and_lua() {
     let src = "box { x = 0, y = -0.5, w = 12, h = 1, static = true }\n\
@@ -539,28 +540,39 @@ fn the_hud_splits_the_step_into_physics_stages_and_lua() {
         sb.advance(1.0 / 60.0);
     }
     let lines = physbox::app::window::hud::status_lines(&sb);
-    let text = lines
-        .iter()
-        .map(|(t, _)| t.as_str())
-        .find(|t| t.starts_with("physics "))
-        .unwrap_or_else(|| panic!("no physics line in {lines:?}"))
-        .to_string();
-    let value = |label: &str| -> f64 {
-        let at = text.find(&format!("{label} ")).unwrap() + label.len() + 1;
-        text[at..]
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap()
+    let find = |start: &str| -> String {
+        lines
+            .iter()
+            .map(|(t, _)| t.as_str())
+            .find(|t| t.starts_with(start))
+            .unwrap_or_else(|| panic!("no '{start}' line in {lines:?}"))
+            .to_string()
     };
-    let physics = value("physics");
+    let value = |text: &str, label: &str| -> f64 {
+        let at = text.find(&format!("{label} ")).unwrap() + label.len() + 1;
+        let word = text[at..].split_whitespace().next().unwrap();
+        word.trim_end_matches(')').parse().unwrap()
+    };
+    let times = find("t ");
+    let stages = find("physics:");
+    let (step, physics) = (value(&times, "step"), value(&times, "(physics"));
     let parts: f64 = ["collide", "islands", "prepare", "solve", "move"]
         .iter()
-        .map(|l| value(l))
+        .map(|l| value(&stages, l))
         .sum();
-    assert!(physics > 0.0 && value("collide") > 0.0, "{text}");
-    assert!((parts - physics).abs() <= 0.1 * physics + 0.005, "{text}");
+    assert!(
+        physics > 0.0 && value(&stages, "collide") > 0.0,
+        "{times} / {stages}"
+    );
+    assert!(
+        (parts - physics).abs() <= 0.1 * physics + 0.005,
+        "{times} / {stages}"
+    );
     // 20,000 sines a step in Lua cost more than 60 balls' physics.
-    assert!(value("timeline") > physics, "{text}");
+    assert!(step - physics > physics, "{times}");
+    // Both lines fit a 960-pixel window's HUD (about 105 characters).
+    assert!(
+        times.len() < 100 && stages.len() < 100,
+        "{times} / {stages}"
+    );
 }
