@@ -3,22 +3,10 @@
 //! the one an unprofiled run gives.
 
 mod common;
-use common::temp_dir;
+use common::{temp_dir, BUSY_LUA_PIT as SCENE};
 
 use std::path::Path;
 use std::process::Command;
-
-/// A pit of balls, and an `update` that burns time in Lua every step.
-const SCENE: &str = r#"
-box { x = 0, y = -0.5, w = 12, h = 1, static = true }
-for i = 0, 59 do
-  circle { x = (i % 10) - 4.5, y = 1 + (i // 10), r = 0.4 }
-end
-function update(dt)
-  local s = 0
-  for k = 1, 20000 do s = s + math.sin(k) end
-end
-"#;
 
 fn physbox(dir: &Path, args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_physbox"))

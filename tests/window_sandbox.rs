@@ -532,10 +532,7 @@ fn the_help_fits_between_the_hud_and_the_strip_and_lists_every_key() {
 /// difference is what Lua and the timeline took.
 #[test]
 fn the_hud_splits_the_step_into_physics_stages_and_lua() {
-    let src = "box { x = 0, y = -0.5, w = 12, h = 1, static = true }\n\
-               for i = 0, 59 do circle { x = (i % 10) - 4.5, y = 1 + (i // 10), r = 0.4 } end\n\
-               function update(dt) local s = 0 for k = 1, 20000 do s = s + math.sin(k) end end\n";
-    let (mut sb, _dir) = open("hud_physics", src);
+    let (mut sb, _dir) = open("hud_physics", common::BUSY_LUA_PIT);
     for _ in 0..60 {
         sb.advance(1.0 / 60.0);
     }

@@ -11,6 +11,20 @@ use physbox::script::SceneOptions;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// A pit of 60 balls whose `update` burns time in Lua every step (20,000
+/// sines: far more than the balls' physics), for the tests of where a
+/// step's time goes (`--profile`, the HUD).
+pub const BUSY_LUA_PIT: &str = r#"
+box { x = 0, y = -0.5, w = 12, h = 1, static = true }
+for i = 0, 59 do
+  circle { x = (i % 10) - 4.5, y = 1 + (i // 10), r = 0.4 }
+end
+function update(dt)
+  local s = 0
+  for k = 1, 20000 do s = s + math.sin(k) end
+end
+"#;
+
 /// A fresh, empty folder for this test crate's test `name`.
 pub fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!(
