@@ -30,6 +30,10 @@
 //! pile settles).
 //! `--sleep on|off`: override the scenes' sleep setting for every engine
 //! (default: Box2D's choice, off for the pyramids, on for rain).
+//! `--engines physbox-ns` adds physbox without seam handling
+//! (`WorldSettings::smooth_seams` off): the tiles of rain's shelves then
+//! catch a rolling ball at their corners as Box2D's do, where physbox's
+//! own floor lets it roll on (why rain's piles settle later in physbox).
 //! `--interleave B`: build the scene in every engine first, then step them
 //! in turn, B steps each, so that the machine's drift over a run (another
 //! process, the host) reaches every engine alike; each step is still timed
@@ -92,6 +96,9 @@ fn make_engine(name: &str, scene: Scene) -> Option<Box<dyn Engine>> {
         "box2d" | "boxdd" => Some(Box::new(boxdd_scenes::Box2dEngine::new(scene))),
         "rapier2d" | "rapier" => Some(Box::new(rapier_scenes::RapierEngine::new(scene))),
         "physbox" => Some(Box::new(physbox_scenes::PhysboxEngine::new(scene))),
+        "physbox-ns" => Some(Box::new(physbox_scenes::PhysboxEngine::with_seams(
+            scene, false,
+        ))),
         _ => None,
     }
 }
@@ -163,7 +170,7 @@ fn parse_args() -> Options {
                 println!(
                     "cargo bench --bench compare -- [big|sandbox|SCENE ...] \
                      [--steps N] [--warmup W] [--repeats R] [--chunk C] [--chunks] [--sleep on|off] \
-                     [--engines box2d,rapier2d,physbox] [--stages] [--interleave B]"
+                     [--engines box2d,rapier2d,physbox,physbox-ns] [--stages] [--interleave B]"
                 );
                 std::process::exit(0);
             }

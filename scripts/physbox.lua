@@ -135,6 +135,7 @@ function Body:add_polygon(o) end
 ---@field contact_hertz number
 ---@field contact_damping number
 ---@field keep_manifolds boolean # default true: resting polygon contacts skip the narrow phase
+---@field smooth_seams boolean # default true: flush static tiles and segments make one smooth surface; false: their corners catch
 ---@field bounds number[]? # {x1, y1, x2, y2}: bodies leaving it are destroyed
 ---@field time number # read only
 ---@field steps integer # read only

@@ -217,6 +217,15 @@ fn world_fields_read_and_write() {
             .contains("world.keep_manifolds must be true or false, got number"),
         "{e}"
     );
+    let out =
+        printed("print(world.smooth_seams); world.smooth_seams = false; print(world.smooth_seams)");
+    assert_eq!(out, ["true", "false"]);
+    let e = load("world.smooth_seams = 'no'").err().unwrap();
+    assert!(
+        e.message
+            .contains("world.smooth_seams must be true or false, got string"),
+        "{e}"
+    );
 }
 
 #[test]

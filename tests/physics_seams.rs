@@ -4,7 +4,7 @@
 //! seam), while a real step or a wall still stops it. The same for floors
 //! drawn as chains of static segments.
 
-use physbox::physics::{BodyId, BodyType, Circle, Segment, ShapeGeom, Vec2, World};
+use physbox::physics::{BodyId, BodyType, Circle, Segment, ShapeGeom, Vec2, World, WorldSettings};
 use physbox::testbed::{
     body_with, body_with_shapes, dynamic_box, dynamic_circle, ground_box, Material,
 };
@@ -441,5 +441,74 @@ fn a_pyramid_on_a_chain_floor_stands_and_sleeps_like_one_on_a_single_segment() {
         );
         assert!(drift < 0.02, "{pieces} pieces: the pyramid moved {drift} m");
         assert_eq!(w.awake_body_count(), 0, "{pieces} pieces: still awake");
+    }
+}
+
+/// Puts `id` back on the floor (y = 0.3) at `x`, rolling right at `speed`.
+fn roll_again(w: &mut World, id: BodyId, x: f64, speed: f64) {
+    w.set_transform(id, Vec2::new(x, 0.3), 0.0).unwrap();
+    w.set_linear_velocity(id, Vec2::new(speed, 0.0)).unwrap();
+    w.set_angular_velocity(id, -speed / 0.3).unwrap();
+}
+
+#[test]
+fn with_smooth_seams_off_tile_corners_catch_a_ball_and_turned_on_again_they_do_not() {
+    // Off, as in engines without seam handling: each tile's corner stands
+    // on its own, and a ball rolling over twelve tiles is knocked at the
+    // seams and loses speed.
+    let mut w = World::new(WorldSettings {
+        smooth_seams: false,
+        ..WorldSettings::default()
+    });
+    for k in 0..12 {
+        tile(&mut w, 2.0 * k as f64, 0.0, 1.0);
+    }
+    let b = ball(&mut w, -0.5, 4.6);
+    let mut highest: f64 = 0.0;
+    for _ in 0..120 {
+        run(&mut w, 1);
+        highest = highest.max(w.body(b).unwrap().xf.p.y);
+    }
+    let vx_off = w.body(b).unwrap().linear_velocity.x;
+    println!("seams not smoothed: vx {vx_off:.3}, rose to {highest:.4} m");
+    assert!(vx_off < 4.4, "no seam was felt: vx {vx_off}");
+    assert!(highest > 0.301, "never knocked up: {highest}");
+
+    // Turned on in the running world: the next step marks the seams, and
+    // the ball rolls on as over one surface.
+    w.settings.smooth_seams = true;
+    roll_again(&mut w, b, -0.5, 4.6);
+    run(&mut w, 120);
+    let body = w.body(b).unwrap();
+    println!(
+        "smoothed again: vx {:.6}, y {:.6}",
+        body.linear_velocity.x, body.xf.p.y
+    );
+    assert!((body.linear_velocity.x - 4.6).abs() < 1e-6);
+    assert!((body.xf.p.y - 0.3).abs() < 1e-6);
+
+    // And off again: the marks are cleared at once.
+    w.settings.smooth_seams = false;
+    roll_again(&mut w, b, -0.5, 4.6);
+    run(&mut w, 120);
+    let vx = w.body(b).unwrap().linear_velocity.x;
+    assert!(vx < 4.4, "the seams stayed smooth: vx {vx}");
+}
+
+#[test]
+fn with_smooth_seams_off_a_chain_of_segments_has_no_ghost_ends() {
+    let mut w = World::default();
+    chain_floor_with_wall(&mut w, 4);
+    run(&mut w, 1);
+    let first = w.bodies().next().unwrap().0;
+    assert!(
+        ghosts(&w, first).1.is_some(),
+        "the chain's joint is smoothed"
+    );
+    w.settings.smooth_seams = false;
+    run(&mut w, 1);
+    let statics: Vec<BodyId> = w.bodies().map(|(id, _)| id).collect();
+    for id in statics {
+        assert_eq!(ghosts(&w, id), (None, None), "{id:?} kept a ghost end");
     }
 }

@@ -1,7 +1,7 @@
 //! physbox adapter for the comparison bench. The scene builders themselves
 //! live in the library (`physbox::testbed::bench`) so tests share them.
 
-use physbox::physics::{BodyId, StepProfile, World};
+use physbox::physics::{BodyId, StepProfile, World, WorldSettings};
 use physbox::testbed::bench::*;
 
 use super::scenes::enable_sleep;
@@ -13,6 +13,7 @@ use super::Scene;
 // ---------------------------------------------------------------------------
 
 pub struct PhysboxEngine {
+    name: &'static str,
     world: World,
     scene: Scene,
     bodies: Vec<BodyId>,
@@ -22,7 +23,18 @@ pub struct PhysboxEngine {
 
 impl PhysboxEngine {
     pub fn new(scene: Scene) -> PhysboxEngine {
-        let mut world = World::new(settings(enable_sleep(scene)));
+        PhysboxEngine::with_seams(scene, true)
+    }
+
+    /// `smooth_seams` false: the engine `physbox-ns`, with no seam
+    /// handling (`WorldSettings::smooth_seams`), so that a ball rolling
+    /// over rain's tiled shelves catches on the tiles' corners as it does
+    /// in Box2D: the same motion compared, not only the same scene.
+    pub fn with_seams(scene: Scene, smooth_seams: bool) -> PhysboxEngine {
+        let mut world = World::new(WorldSettings {
+            smooth_seams,
+            ..settings(enable_sleep(scene))
+        });
         let bodies = match scene {
             Scene::LargePyramid => large_pyramid(&mut world),
             Scene::ManyPyramids => many_pyramids(&mut world),
@@ -35,6 +47,11 @@ impl PhysboxEngine {
             other => physbox::testbed::bench::scene(&mut world, &other.desc()),
         };
         PhysboxEngine {
+            name: if smooth_seams {
+                "physbox"
+            } else {
+                "physbox-ns"
+            },
             world,
             scene,
             bodies,
@@ -46,7 +63,7 @@ impl PhysboxEngine {
 
 impl Engine for PhysboxEngine {
     fn name(&self) -> &str {
-        "physbox"
+        self.name
     }
 
     fn step(&mut self) {

@@ -94,6 +94,15 @@ pub struct WorldSettings {
     /// contact of a moving body every step.
     #[serde(default = "default_true")]
     pub keep_manifolds: bool,
+    /// Treat the seams between flush static shapes (a floor of tiles, a
+    /// wall of bricks, segments end to end) as the one surface they make,
+    /// so that nothing sliding or rolling across catches on a tile's
+    /// corner (`collision/seams.rs`). Off: each shape's corners stand on
+    /// their own, as in engines without seam handling (Box2D's tiled
+    /// floors catch rolling balls this way): for experiments and
+    /// comparisons.
+    #[serde(default = "default_true")]
+    pub smooth_seams: bool,
     /// RK4 for force-only motion of bodies with no contact or joint this
     /// step (see `solver/rk4.rs`).
     pub integrator: Integrator,
@@ -122,6 +131,7 @@ impl Default for WorldSettings {
             enable_warm_starting: true,
             wide_solver: true,
             keep_manifolds: true,
+            smooth_seams: true,
             integrator: Integrator::Euler,
         }
     }

@@ -21,6 +21,7 @@ fn get(lua: &Lua, key: &str) -> mlua::Result<Value> {
         "substeps" => Value::Integer(s.substeps as i64),
         "sleep" => Value::Boolean(s.enable_sleep),
         "keep_manifolds" => Value::Boolean(s.keep_manifolds),
+        "smooth_seams" => Value::Boolean(s.smooth_seams),
         "integrator" => Value::String(lua.create_string(match s.integrator {
             Integrator::Euler => "euler",
             Integrator::Rk4 => "rk4",
@@ -45,6 +46,7 @@ const WORLD_NAMES: &[&str] = &[
     "substeps",
     "sleep",
     "keep_manifolds",
+    "smooth_seams",
     "integrator",
     "contact_hertz",
     "contact_damping",
@@ -129,6 +131,7 @@ fn set(lua: &Lua, key: &str, v: Value) -> mlua::Result<()> {
             }
         }
         "keep_manifolds" => sim.world.settings.keep_manifolds = flag(lua, &what, v)?,
+        "smooth_seams" => sim.world.settings.smooth_seams = flag(lua, &what, v)?,
         "integrator" => {
             let s = match &v {
                 Value::String(s) => s.to_str()?.to_string(),

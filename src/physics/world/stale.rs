@@ -23,6 +23,9 @@ pub(crate) struct StaleCaches {
     /// segments (`Segment::ghost_a`, ...), found again when static
     /// geometry changes.
     seams: bool,
+    /// `WorldSettings::smooth_seams` as it was when the seams were last
+    /// marked (None: never): turning it on or off marks them again.
+    seams_smooth: Option<bool>,
     /// The solver's links (the contacts with points, in contact order)
     /// may differ from the last step's: a contact was removed (the last
     /// one takes its index) or gained or lost a point, or every contact
@@ -37,6 +40,7 @@ impl Default for StaleCaches {
             contacts: true,
             sensors: true,
             seams: true,
+            seams_smooth: None,
             links: true,
         }
     }
@@ -71,9 +75,13 @@ impl StaleCaches {
         std::mem::take(&mut self.sensors)
     }
 
-    /// Whether the seams must be found again; cleared.
-    pub(crate) fn take_seams(&mut self) -> bool {
-        std::mem::take(&mut self.seams)
+    /// Whether the seams must be marked again for `smooth` (the world's
+    /// `smooth_seams`): static geometry changed, or the setting did since
+    /// they were last marked; cleared.
+    pub(crate) fn take_seams(&mut self, smooth: bool) -> bool {
+        let setting_changed = self.seams_smooth != Some(smooth);
+        self.seams_smooth = Some(smooth);
+        std::mem::take(&mut self.seams) || setting_changed
     }
 }
 

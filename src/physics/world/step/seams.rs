@@ -16,16 +16,22 @@ use crate::physics::world::body::BodyType;
 use crate::physics::world::World;
 
 impl World {
-    /// Find seams, if static geometry changed since the last time.
+    /// Find seams, if static geometry (or `WorldSettings::smooth_seams`)
+    /// changed since the last time. With the setting off, every mark is
+    /// cleared: each shape's corners stand on their own.
     pub(crate) fn find_seams(&mut self) {
-        if self.stale.take_seams() {
+        if self.stale.take_seams(self.settings.smooth_seams) {
             self.mark_flush_edges();
             self.mark_smooth_segment_ends();
         }
     }
 
-    /// Static, solid shapes of one kind (by index), in index order.
+    /// Static, solid shapes of one kind (by index), in index order; none
+    /// when seams are not smoothed (nothing is marked, all is cleared).
     fn static_solids(&self, kind: ShapeKind) -> Vec<u32> {
+        if !self.settings.smooth_seams {
+            return Vec::new();
+        }
         self.shapes
             .iter()
             .filter(|(_, s)| {
