@@ -207,25 +207,19 @@ fn world_fields_read_and_write() {
     assert!(e.message.contains("world.dt must be in (0, 1]"), "{e}");
     let e = load("world.integrator = 'verlet'").err().unwrap();
     assert!(e.message.contains("\"euler\" or \"rk4\""), "{e}");
-    let out = printed(
-        "print(world.keep_manifolds); world.keep_manifolds = false; print(world.keep_manifolds)",
-    );
-    assert_eq!(out, ["true", "false"]);
-    let e = load("world.keep_manifolds = 1").err().unwrap();
-    assert!(
-        e.message
-            .contains("world.keep_manifolds must be true or false, got number"),
-        "{e}"
-    );
-    let out =
-        printed("print(world.smooth_seams); world.smooth_seams = false; print(world.smooth_seams)");
-    assert_eq!(out, ["true", "false"]);
-    let e = load("world.smooth_seams = 'no'").err().unwrap();
-    assert!(
-        e.message
-            .contains("world.smooth_seams must be true or false, got string"),
-        "{e}"
-    );
+    // The switches, on by default.
+    for (flag, bad, kind) in [
+        ("keep_manifolds", "1", "number"),
+        ("smooth_seams", "'no'", "string"),
+    ] {
+        let out = printed(&format!(
+            "print(world.{flag}); world.{flag} = false; print(world.{flag})"
+        ));
+        assert_eq!(out, ["true", "false"], "{flag}");
+        let e = load(&format!("world.{flag} = {bad}")).err().unwrap();
+        let want = format!("world.{flag} must be true or false, got {kind}");
+        assert!(e.message.contains(&want), "{e}");
+    }
 }
 
 #[test]

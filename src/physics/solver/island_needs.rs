@@ -374,17 +374,25 @@ mod tests {
         }
     }
 
+    /// Body 1 on the ground, each next one on the last, `height` bodies,
+    /// one point per contact: balls (`round`) or boxes standing on their
+    /// corners.
+    fn one_point_column(height: usize, round: bool) -> Vec<Link> {
+        let mut links = vec![link(0, 1, 1)];
+        links.extend((1..height as u32).map(|i| Link {
+            round,
+            ..link(i, i + 1, 1)
+        }));
+        links
+    }
+
     #[test]
     fn a_deep_pile_of_round_bodies_is_stiffened_not_iterated() {
         // The same column as above, one point per contact: of balls, and of
         // boxes standing on their corners.
         let height = DEPTH as usize + 1;
         for round in [true, false] {
-            let mut links = vec![link(0, 1, 1)];
-            links.extend((1..height as u32).map(|i| Link {
-                round,
-                ..link(i, i + 1, 1)
-            }));
+            let links = one_point_column(height, round);
             let inv_mass = vec![1.0; height + 1];
             let (reasons, mut uf) = classify(height + 1, &links, &inv_mass);
             let why = reasons[uf.find(1) as usize];
@@ -400,11 +408,7 @@ mod tests {
         // nothing); of balls, it is (it decides the stiffening).
         let height = DEPTH as usize + 1;
         for round in [true, false] {
-            let mut links = vec![link(0, 1, 1)];
-            links.extend((1..height as u32).map(|i| Link {
-                round,
-                ..link(i, i + 1, 1)
-            }));
+            let links = one_point_column(height, round);
             let mut inv_mass = vec![1.0; height + 1];
             inv_mass[height] = 1e-3;
             let (reasons, mut uf) = classify(height + 1, &links, &inv_mass);
