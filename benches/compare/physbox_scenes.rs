@@ -13,7 +13,6 @@ use super::Scene;
 // ---------------------------------------------------------------------------
 
 pub struct PhysboxEngine {
-    name: &'static str,
     world: World,
     scene: Scene,
     bodies: Vec<BodyId>,
@@ -47,11 +46,6 @@ impl PhysboxEngine {
             other => physbox::testbed::bench::scene(&mut world, &other.desc()),
         };
         PhysboxEngine {
-            name: if smooth_seams {
-                "physbox"
-            } else {
-                "physbox-ns"
-            },
             world,
             scene,
             bodies,
@@ -63,7 +57,11 @@ impl PhysboxEngine {
 
 impl Engine for PhysboxEngine {
     fn name(&self) -> &str {
-        self.name
+        if self.world.settings.smooth_seams {
+            "physbox"
+        } else {
+            "physbox-ns"
+        }
     }
 
     fn step(&mut self) {

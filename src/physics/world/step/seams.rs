@@ -26,9 +26,10 @@ impl World {
         }
     }
 
-    /// Static, solid shapes of one kind (by index), in index order; none
-    /// when seams are not smoothed (nothing is marked, all is cleared).
-    fn static_solids(&self, kind: ShapeKind) -> Vec<u32> {
+    /// The shapes of one kind whose seams are marked (by index, in index
+    /// order): the static, solid ones, or none when seams are not smoothed
+    /// (then the marking functions only clear the old marks).
+    fn seam_candidates(&self, kind: ShapeKind) -> Vec<u32> {
         if !self.settings.smooth_seams {
             return Vec::new();
         }
@@ -57,7 +58,7 @@ impl World {
     /// its neighbours found through the broad phase around each end.
     fn mark_smooth_segment_ends(&mut self) {
         let mut marks = Vec::new();
-        for i in self.static_solids(ShapeKind::Segment) {
+        for i in self.seam_candidates(ShapeKind::Segment) {
             let Some(ends) = self.static_segment_ends(i) else {
                 continue;
             };
@@ -105,7 +106,7 @@ impl World {
     }
 
     fn mark_flush_edges(&mut self) {
-        let statics = self.static_solids(ShapeKind::Polygon);
+        let statics = self.seam_candidates(ShapeKind::Polygon);
         let mut marks = Vec::with_capacity(statics.len());
         for &i in &statics {
             let shape = self.shapes.at(i);
