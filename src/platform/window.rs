@@ -1,7 +1,9 @@
 //! One resizable window: show a frame of 0RGB pixels, read the input.
 
 use super::keys::key_name;
-use minifb::{KeyRepeat, MouseButton, MouseMode, ScaleMode, WindowOptions};
+use minifb::{Key, MouseButton, MouseMode, ScaleMode, WindowOptions};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// What the user did since the last frame, plus what is held now.
 #[derive(Clone, Debug, Default)]
@@ -28,6 +30,66 @@ impl Input {
 
 pub struct Window {
     inner: minifb::Window,
+    /// Every key going down or up as X reports it, between two frames.
+    keys: Rc<RefCell<KeyLog>>,
+}
+
+/// Key transitions since the last frame. minifb's own pressed and
+/// released lists compare the keys held at two frames, so a key tapped
+/// between them (down and up within one frame: a quick tap while a heavy
+/// scene draws at 10 frames a second) was never seen. X reports each
+/// transition; this keeps them.
+#[derive(Default)]
+struct KeyLog {
+    /// Held as far as the reported transitions go, by `Key as usize`.
+    held: Vec<bool>,
+    pressed: Vec<Key>,
+    released: Vec<Key>,
+}
+
+impl KeyLog {
+    fn set(&mut self, key: Key, down: bool) {
+        let i = key as usize;
+        if self.held.len() <= i {
+            self.held.resize(i + 1, false);
+        }
+        // X repeats a held key's press (detectable auto-repeat): only a
+        // key that was up goes down.
+        match (self.held[i], down) {
+            (false, true) => self.pressed.push(key),
+            (true, false) => self.released.push(key),
+            _ => {}
+        }
+        self.held[i] = down;
+    }
+
+    /// Take the frame's transitions; what is held continues from `down`
+    /// (minifb's view, which saw the same events).
+    fn take(&mut self, down: &[Key]) -> (Vec<Key>, Vec<Key>) {
+        self.held.iter_mut().for_each(|h| *h = false);
+        for &k in down {
+            let i = k as usize;
+            if self.held.len() <= i {
+                self.held.resize(i + 1, false);
+            }
+            self.held[i] = true;
+        }
+        (
+            std::mem::take(&mut self.pressed),
+            std::mem::take(&mut self.released),
+        )
+    }
+}
+
+/// Hands minifb's key reports to the log.
+struct KeyRecorder(Rc<RefCell<KeyLog>>);
+
+impl minifb::InputCallback for KeyRecorder {
+    fn add_char(&mut self, _: u32) {}
+
+    fn set_key_state(&mut self, key: Key, down: bool) {
+        self.0.borrow_mut().set(key, down);
+    }
 }
 
 impl Window {
@@ -43,7 +105,9 @@ impl Window {
             minifb::Window::new(title, width, height, opts).map_err(|e| e.to_string())?;
         // The app paces itself (sleeping, not spinning).
         inner.set_target_fps(0);
-        Ok(Window { inner })
+        let keys = Rc::new(RefCell::new(KeyLog::default()));
+        inner.set_input_callback(Box::new(KeyRecorder(keys.clone())));
+        Ok(Window { inner, keys })
     }
 
     pub fn is_open(&self) -> bool {
@@ -70,19 +134,74 @@ impl Window {
         self.inner.update();
     }
 
-    /// The input since the last `present`/`pump`.
-    pub fn input(&self) -> Input {
+    /// The input since the last `input` (as `present`/`pump` collected
+    /// it). A key tapped within the frame is both pressed and released,
+    /// and counts as held for the chords of keys pressed after it.
+    pub fn input(&mut self) -> Input {
         let w = &self.inner;
-        let names = |keys: Vec<minifb::Key>| keys.into_iter().filter_map(key_name).collect();
+        let held = w.get_keys();
+        let (pressed, released) = self.keys.borrow_mut().take(&held);
+        let names = |keys: Vec<Key>| keys.into_iter().filter_map(key_name).collect::<Vec<_>>();
+        let mut down = names(held);
+        for &k in &pressed {
+            if let Some(n) = key_name(k).filter(|n| !down.contains(n)) {
+                down.push(n);
+            }
+        }
         Input {
-            pressed: names(w.get_keys_pressed(KeyRepeat::No)),
-            released: names(w.get_keys_released()),
-            down: names(w.get_keys()),
+            pressed: names(pressed),
+            released: names(released),
+            down,
             mouse: w.get_mouse_pos(MouseMode::Discard),
             left: w.get_mouse_down(MouseButton::Left),
             right: w.get_mouse_down(MouseButton::Right),
             middle: w.get_mouse_down(MouseButton::Middle),
             wheel: w.get_scroll_wheel().map_or(0.0, |(_, y)| y),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_tapped_within_a_frame_is_pressed_and_released() {
+        let mut log = KeyLog::default();
+        log.set(Key::J, true);
+        log.set(Key::J, false);
+        log.set(Key::J, true);
+        log.set(Key::J, false);
+        let (pressed, released) = log.take(&[]);
+        assert_eq!(pressed, [Key::J, Key::J]);
+        assert_eq!(released, [Key::J, Key::J]);
+        // Nothing left for the next frame.
+        assert_eq!(log.take(&[]), (vec![], vec![]));
+    }
+
+    #[test]
+    fn a_held_key_repeating_is_pressed_once() {
+        let mut log = KeyLog::default();
+        for _ in 0..5 {
+            log.set(Key::A, true);
+        }
+        assert_eq!(log.take(&[Key::A]), (vec![Key::A], vec![]));
+        // Still held next frame, X still repeating: no new press.
+        log.set(Key::A, true);
+        assert_eq!(log.take(&[Key::A]), (vec![], vec![]));
+        log.set(Key::A, false);
+        assert_eq!(log.take(&[]), (vec![], vec![Key::A]));
+    }
+
+    #[test]
+    fn what_is_held_follows_minifb_between_frames() {
+        // A release X never reported (focus lost mid-press): once minifb
+        // no longer holds the key, the next press counts.
+        let mut log = KeyLog::default();
+        log.set(Key::Space, true);
+        log.take(&[Key::Space]);
+        log.take(&[]);
+        log.set(Key::Space, true);
+        assert_eq!(log.take(&[Key::Space]), (vec![Key::Space], vec![]));
     }
 }
