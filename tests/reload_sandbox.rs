@@ -235,6 +235,21 @@ end
         "back from the file"
     );
     assert_eq!(body(&sb, "late"), late, "carried over exactly");
+    let source = {
+        let sim = sb.scene().sim();
+        let (id, _) = sim
+            .world()
+            .bodies()
+            .find(|(_, b)| b.name.as_deref() == Some("late"))
+            .unwrap();
+        sim.origin(id).map(|o| o.at())
+    };
+    assert!(
+        source
+            .as_deref()
+            .is_some_and(|s| s.ends_with("scene.lua:8")),
+        "the carried body's source: {source:?}"
+    );
     // The new Lua state's handle is good: its update destroys it again.
     sb.step(10);
     assert!(sb.error().is_none(), "{:?}", sb.error());
@@ -449,4 +464,95 @@ fn a_part_that_cannot_go_back_after_a_reload_says_why_in_the_window() {
         notice.contains("0 parts placed again; a part could not go back: a box at (2.00, 2.00) would overlap 'wall'"),
         "{notice}"
     );
+}
+
+/// A rope's masses are the file's: a keep-state reload matches them with
+/// the new version's (they were carried over beside the new rope, 17 more
+/// bodies a save, and the new rope, straight as the file draws it, threw
+/// the live weight up from 1 m to 8 m). A rope a callback makes is live
+/// state and is still carried over.
+#[test]
+fn keep_state_keeps_a_swinging_rope_as_it_is() {
+    let dir = temp_dir("rope");
+    let path = dir.join("scene.lua");
+    let src = r#"
+local post = box { x = 0, y = 5, w = 0.2, h = 0.2, static = true }
+local w = circle { x = 4, y = 5, r = 0.3, mass = 5, name = "weight" }
+rope { from = {0, 5}, to = {4, 5}, segments = 16, mass = 0.2, a = post, b = w }
+"#;
+    std::fs::write(&path, src).unwrap();
+    let mut sb = Sandbox::open(&path, &SceneOptions::default(), 400, 300).unwrap();
+    let mut r = Reloader::new(sb.scene());
+    sb.step(40);
+    let count = sb.scene().world().body_count();
+    assert_eq!(count, 19, "post, weight, 17 rope masses");
+    let before = body(&sb, "weight");
+    let energy = sb.scene().world().energy();
+    std::fs::write(&path, format!("{src}-- a comment\n")).unwrap();
+    reload(&mut sb, &mut r, &path);
+    let toast = sb.notice().unwrap().to_string();
+    assert!(
+        toast.ends_with("kept 19, moved 0, new 0, removed 0"),
+        "{toast}"
+    );
+    assert_eq!(sb.scene().world().body_count(), count);
+    assert_eq!(body(&sb, "weight"), before, "the weight where it was");
+    sb.step(30);
+    let after = sb.scene().world().energy();
+    assert!(
+        (after - energy).abs() < 0.02 * energy.abs(),
+        "energy {energy} -> {after}"
+    );
+    assert!(
+        body(&sb, "weight").0.y < 5.0,
+        "not thrown above its release"
+    );
+
+    // Made by a callback: carried over, and not matched with the file's.
+    let live = format!(
+        "{src}function update() if world.steps == {} then rope {{ from = {{-3, 6}}, to = {{-1, 6}}, segments = 4 }} end end\n",
+        sb.scene().world().step_count() + 2
+    );
+    std::fs::write(&path, &live).unwrap();
+    reload(&mut sb, &mut r, &path);
+    sb.step(5);
+    assert_eq!(sb.scene().world().body_count(), count + 5);
+    std::fs::write(&path, format!("{live}-- again\n")).unwrap();
+    reload(&mut sb, &mut r, &path);
+    let toast = sb.notice().unwrap().to_string();
+    assert!(
+        toast.ends_with("kept 19, moved 0, new 0, removed 0, carried over 5"),
+        "{toast}"
+    );
+    assert_eq!(sb.scene().world().body_count(), count + 5);
+}
+
+/// A save caught half way, the file truncated and the rest still to come:
+/// the empty file is refused like a broken save (loaded, it would remove
+/// every body and the rest of the save would bring them back from the
+/// file, live state lost).
+#[test]
+fn an_emptied_scene_file_is_a_save_still_being_written() {
+    let (mut sb, mut r, path) = open("emptied");
+    sb.step(30);
+    let ball = body(&sb, "ball");
+    std::fs::write(&path, "").unwrap();
+    reload(&mut sb, &mut r, &path);
+    let err = sb.error().map(str::to_string).expect("error on screen");
+    assert!(err.contains("scene.lua:1: the file is empty"), "{err}");
+    assert_eq!(
+        sb.scene().world().body_count(),
+        3,
+        "still the first version"
+    );
+    assert_eq!(body(&sb, "ball"), ball);
+    std::fs::write(&path, V1).unwrap();
+    reload(&mut sb, &mut r, &path);
+    assert!(sb.error().is_none());
+    let toast = sb.notice().unwrap().to_string();
+    assert!(
+        toast.contains("kept 3, moved 0, new 0, removed 0"),
+        "{toast}"
+    );
+    assert_eq!(body(&sb, "ball"), ball, "live state kept");
 }

@@ -15,7 +15,8 @@ use crate::physics::BodyId;
 pub struct Creation {
     pub body: BodyId,
     pub name: Option<String>,
-    /// The constructor: "circle", "box", "polygon" or "segment".
+    /// The constructor: "circle", "box", "polygon" or "segment"; "rope"
+    /// for each mass of a rope (its args: where the rope put it).
     pub kind: &'static str,
     /// The pose arguments as given (defaults filled in).
     pub args: PoseArgs,

@@ -597,6 +597,26 @@ fn rope(lua: &Lua, opts: Value) -> mlua::Result<Table> {
         for &b in &made.bodies {
             sim.register(b, color.clone(), origin.clone());
         }
+        if !ctx.in_callback.get() {
+            // The file built these masses: a keep-state reload matches them
+            // with the new version's rope masses (creation order among
+            // ropes' masses) instead of carrying them over beside the new
+            // rope.
+            for &b in &made.bodies {
+                let at = sim.world.body(b).map(|body| body.xf.p).unwrap_or_default();
+                sim.creations.push(crate::script::creation::Creation {
+                    body: b,
+                    name: None,
+                    kind: "rope",
+                    args: crate::script::creation::PoseArgs {
+                        x: at.x,
+                        y: at.y,
+                        ..Default::default()
+                    },
+                    origin: origin.clone(),
+                });
+            }
+        }
         if let Some(origin) = &origin {
             for j in made.joints() {
                 sim.joint_origins.insert(j, origin.clone());

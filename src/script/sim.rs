@@ -262,6 +262,16 @@ impl Sim {
         Ok(id)
     }
 
+    /// Where a body made outside Lua came from: a body a reload carries
+    /// over keeps the line of the callback that made it (`source`).
+    pub fn set_origin(&mut self, id: BodyId, origin: Option<Origin>) {
+        if let Some(Some(b)) = self.scene_bodies.get_mut(id.index as usize) {
+            if b.generation == id.generation {
+                b.origin = origin;
+            }
+        }
+    }
+
     /// Make a body static, dynamic or kinematic (force fields act on the
     /// dynamic ones, so their cached lists are rebuilt).
     pub fn set_body_type(&mut self, id: BodyId, to: BodyType) -> PhysicsResult<()> {

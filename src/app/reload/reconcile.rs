@@ -187,6 +187,7 @@ pub fn keep_state(old: &Scene, new: &mut Scene) -> (Tally, Remap) {
         };
         let color = old_sim.color(id).map(str::to_string);
         if let Some(copy) = copy_body(&mut new_sim, old_world, id, body, color) {
+            new_sim.set_origin(copy, old_sim.origin(id).cloned());
             remap.insert(id, copy);
             carried += 1;
         }

@@ -176,6 +176,9 @@ impl Reloader {
             return (false, Some(ReloadAttempt::Deleted));
         }
         let back = std::mem::take(&mut self.missing);
+        if let Some(empty) = emptied(change, &path, &self.base) {
+            return (back, Some(ReloadAttempt::Failed(empty)));
+        }
         let t = Instant::now();
         let mut tried = Vec::new();
         let loaded = Scene::load_tracked(&path, options, &mut tried);
@@ -203,6 +206,25 @@ impl Reloader {
         };
         (back, Some(attempt))
     }
+}
+
+/// A scene file or module that this change left empty: a save still being
+/// written (truncated, the rest to come after a pause longer than the
+/// debounce). Loaded, the empty file is a valid scene of nothing, and a
+/// keep-state reload would remove every body, then bring them back from
+/// the file with the rest of the save, live state lost. Refused like a
+/// broken save: the old version runs on until the file has content.
+fn emptied(change: &Change, scene: &Path, sources: &[PathBuf]) -> Option<SceneError> {
+    let ours = |p: &PathBuf| p.as_path() == scene || sources.contains(p);
+    let empty = change
+        .paths
+        .iter()
+        .filter(|p| ours(p))
+        .find(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() == 0))?;
+    Some(SceneError::new(format!(
+        "{}:1: the file is empty (a save still being written?) — the last version runs on; save it with anything in it, even a comment, to load it",
+        shown_path(empty)
+    )))
 }
 
 /// "scenes/x.lua is back".
