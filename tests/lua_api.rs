@@ -73,6 +73,28 @@ fn every_common_option_is_applied() {
     );
 }
 
+/// A body that cannot turn keeps no spin, however it is given one: a
+/// fixed-rotation plank given `omega` by a script spun through the floor
+/// for good (nothing with no inertia ever stops turning), and a dynamic
+/// segment kept the `omega` it was made with.
+#[test]
+fn a_body_that_cannot_turn_ignores_omega() {
+    let out = printed(
+        "box { x = 0, y = -0.5, w = 20, h = 1, static = true }
+         local plank = box { x = 0, y = 0.2, w = 2, h = 0.4, fixed_rotation = true }
+         local stick = segment { x1 = 5, y1 = 3, x2 = 7, y2 = 3, type = 'dynamic', omega = 3,
+                                 gravity_scale = 0 }
+         local wheel = circle { x = -5, y = 3, r = 0.5, omega = 2, gravity_scale = 0 }
+         world:step(10)
+         plank.omega = 4
+         world:step(30)
+         print(plank.omega, plank.angle, string.format('%.3f', plank.y), stick.omega, stick.angle)
+         wheel.omega = 3
+         print(string.format('%.1f', wheel.omega), wheel.angle > 0)",
+    );
+    assert_eq!(out, ["0.0\t0.0\t0.200\t0.0\t0.0", "3.0\ttrue"]);
+}
+
 #[test]
 fn body_fields_write_and_methods_work() {
     let out = printed(

@@ -201,7 +201,11 @@ impl World {
     pub fn set_angular_velocity(&mut self, id: BodyId, w: Real) -> PhysicsResult<()> {
         require_finite("angular velocity", w)?;
         let b = self.body_mut(id)?;
-        if b.body_type != BodyType::Static {
+        // (A dynamic body that cannot turn ignores it: `update_mass`.)
+        let turns = !(b.body_type == BodyType::Dynamic
+            && b.inv_inertia == 0.0
+            && (b.fixed_rotation || !b.shapes.is_empty()));
+        if b.body_type != BodyType::Static && turns {
             b.angular_velocity = w.clamp(
                 -crate::physics::settings::MAX_ANGULAR_SPEED,
                 crate::physics::settings::MAX_ANGULAR_SPEED,

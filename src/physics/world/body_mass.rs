@@ -89,6 +89,12 @@ impl World {
             b.inv_mass = 1.0;
             b.local_center = reference;
         }
+        // A dynamic body that cannot turn (fixed rotation, or shapes with no
+        // area: segments) keeps no spin: with no inertia nothing would ever
+        // stop it, and it turned through floors for good.
+        if b.inv_inertia == 0.0 && (b.fixed_rotation || !shapes.is_empty()) {
+            b.angular_velocity = 0.0;
+        }
         // Keep the origin fixed; the centre moves with the new local centre.
         b.center = b.xf.apply(b.local_center);
         b.center0 = b.center;
