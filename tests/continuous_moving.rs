@@ -85,3 +85,31 @@ fn a_fast_plate_pushes_a_resting_ball_ahead_of_it() {
     assert_eq!(x[0], 1.0, "the ball fell behind the plate: {x:?}");
     assert!((x[1] - x[2]).abs() < 1e-6, "they move on together: {x:?}");
 }
+
+/// Bodies that meet in their very first step (made moving, their broad-phase
+/// boxes not yet stretched along their motion) or that fly further in a
+/// step than those boxes reach: each sweep finds the other by its own
+/// sweep. A bullet and a box made at 100 m/s each, 0.5–3.2 m apart, passed
+/// through each other in 9 of 20 such pairs; two plain boxes at 600 m/s
+/// (10 m a step) too.
+#[test]
+fn bodies_meeting_in_their_first_step_or_faster_than_their_boxes_collide() {
+    for (v, bullet) in [(100.0, true), (100.0, false), (600.0, false)] {
+        let x = numbers(&format!(
+            "world.gravity = {{0, 0}}
+             local through, pairs_ = 0, {{}}
+             for i = 0, 19 do
+               local gap = 0.5 + i * 0.14 * {v} / 100
+               local a = circle {{ x = 0, y = 3 * i, r = 0.05, vx = {v}, bullet = {bullet} }}
+               local b = box {{ x = gap, y = 3 * i, w = 0.5, h = 0.5, vx = -{v} }}
+               pairs_[#pairs_ + 1] = {{ a, b }}
+             end
+             world:step(5)
+             for _, p in ipairs(pairs_) do
+               if p[1].x > p[2].x then through = through + 1 end
+             end
+             print(through)"
+        ));
+        assert_eq!(x[0], 0.0, "v={v} bullet={bullet}: pairs passed through");
+    }
+}

@@ -34,9 +34,38 @@ impl World {
     /// (`needs_sweep`) are swept from their start pose to their end pose,
     /// in solver order.
     pub(crate) fn continuous_collision(&mut self, sc: &StepScratch) {
+        // Every fast body's swept box, taken before any is put back: the
+        // broad phase's boxes are last step's, stretched along last step's
+        // velocity and by at most a few metres, so a body made (or set
+        // moving) since, or moving more than that in a step, is not where
+        // its box is; two of them flying head-on were each other's
+        // candidates only by chance (a bullet and a box made at 100 m/s
+        // 2.6 m apart passed through each other in their first step).
+        let fast: Vec<(u32, Aabb)> = sc
+            .fast
+            .iter()
+            .filter_map(|&b| Some((b, self.swept_box(b)?)))
+            .collect();
         for &body in &sc.fast {
-            self.sweep_fast_body(body, &sc.solver.body_to_solver);
+            self.sweep_fast_body(body, &sc.solver.body_to_solver, &fast);
         }
+    }
+
+    /// The box of all the body's shapes from its start pose to its end pose
+    /// (None: no shapes).
+    fn swept_box(&self, body_index: u32) -> Option<Aabb> {
+        let b = self.bodies.at(body_index);
+        let xf0 = Transform {
+            p: b.center0 - b.q0.rotate(b.local_center),
+            q: b.q0,
+        };
+        b.shapes
+            .iter()
+            .map(|sid| {
+                let g = &self.shapes.at(sid.index).geom;
+                g.aabb(xf0).union(&g.aabb(b.xf))
+            })
+            .reduce(|a, b| a.union(&b))
     }
 
     /// The body's motion over the step: start pose for bodies the solver
@@ -70,23 +99,14 @@ impl World {
     /// the leader was put back behind it. When the other one moved far
     /// enough to pass through this body too (a head-on pair), it is put
     /// back to the same time, so neither ends up beyond the other.
-    fn sweep_fast_body(&mut self, body_index: u32, in_solver: &[u32]) {
+    fn sweep_fast_body(&mut self, body_index: u32, in_solver: &[u32], fast: &[(u32, Aabb)]) {
         let sweep = self.step_sweep(body_index, in_solver);
-        let b = self.bodies.at(body_index);
-        let xf0 = Transform {
-            p: b.center0 - b.q0.rotate(b.local_center),
-            q: b.q0,
+        let Some(swept) = self.swept_box(body_index) else {
+            return;
         };
+        let b = self.bodies.at(body_index);
         let bullet = b.bullet;
         let travel = (b.center - b.center0).length();
-        // Swept box of all the body's shapes.
-        let mut swept: Option<Aabb> = None;
-        for sid in &b.shapes {
-            let g = &self.shapes.at(sid.index).geom;
-            let bb = g.aabb(xf0).union(&g.aabb(b.xf));
-            swept = Some(swept.map_or(bb, |s| s.union(&bb)));
-        }
-        let Some(swept) = swept else { return };
 
         let mut candidates: Vec<u32> = Vec::new();
         // Moving bodies only for bullets and for bodies faster than the
@@ -102,6 +122,17 @@ impl World {
             candidates.push(user as u32);
             true
         });
+        if kinds == KindMask::ALL {
+            // The other fast bodies by their own sweeps (above).
+            for &(other, other_swept) in fast {
+                if other != body_index && other_swept.overlaps(&swept) {
+                    let shapes = &self.bodies.at(other).shapes;
+                    candidates.extend(shapes.iter().map(|s| s.index));
+                }
+            }
+            candidates.sort_unstable();
+            candidates.dedup();
+        }
 
         let mut t_min: Real = 1.0;
         // The moving body met first, if it could pass through this one.
