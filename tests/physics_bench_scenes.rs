@@ -137,9 +137,13 @@ fn a_2000_ball_pit_comes_to_rest_slow_enough_to_fall_asleep() {
     // still moved at 24 mm/s on average and up to 66 mm/s, above the
     // 50 mm/s under which a body may sleep (`island_needs.rs`,
     // `STIFFENED_HEADROOM`).
+    // The pile's collapse is chaotic: moving one ball by a nanometre at the
+    // start gives a mean of 0.26 to 2.3 mm/s at 20 s (max 3.4–6.7 mm/s),
+    // so the mean's bound leaves room for that, ten times under the
+    // failure above.
     let (overlap, max_speed, mean_speed) = settled_ball_pit(2000);
     assert!(max_speed < 0.025, "max speed {max_speed}");
-    assert!(mean_speed < 0.002, "mean speed {mean_speed}");
+    assert!(mean_speed < 0.005, "mean speed {mean_speed}");
     // Plain soft contacts in one pass overlap 50 mm here.
     assert!(overlap < 0.025, "overlap {overlap}");
 }

@@ -36,6 +36,9 @@ pub struct ConstraintPoint {
     /// Kinetic energy the contact absorbed when it first stopped the
     /// approach this step (½·m_eff·v_impact²); negative until then.
     pub impact_energy: Real,
+    /// It engaged this step closing faster than `contact_solver::
+    /// HIT_SPEED`: its impulse is an impact's, not a load to carry.
+    pub hit: bool,
 }
 
 impl ConstraintPoint {
@@ -55,6 +58,7 @@ impl ConstraintPoint {
         rest_tangent: 0.0,
         warm_normal: 0.0,
         impact_energy: 0.0,
+        hit: false,
     };
 }
 
@@ -160,6 +164,7 @@ fn prepare_point(
         base_separation: mp.separation,
         start_separation: mp.separation,
         impact_energy: -1.0,
+        hit: false,
         normal_impulse: ws * warm_impulse(mp.normal_impulse, mp.load, input.preserve_load),
         tangent_impulse: ws * mp.tangent_impulse,
         normal_mass: if kn > 0.0 { 1.0 / kn } else { 0.0 },
