@@ -666,6 +666,55 @@ fn bench_command_measures_a_small_field() {
     assert!(field >= 0.0 && per_body >= 0.0 && field.is_finite());
 }
 
+/// `physbox bench` steps its scene 5 + 3 × `--steps` times (305 by
+/// default). Its bodies must never meet: started at rest in the field they
+/// all reached the origin at step ~298, and `bench --bodies 10000` failed
+/// with more than 500,000 contacts. Same scene builder and spacing, fewer
+/// bodies, the default run and twelve times as long (2.5 turns).
+#[test]
+fn bench_scene_bodies_never_meet_however_long_it_runs() {
+    use physbox::app::commands::force_bench::scene_source;
+    for mode in ["field", "per_body"] {
+        let mut scene = Scene::from_source(
+            Path::new("bench.lua"),
+            &scene_source(400, mode),
+            &SceneOptions::default(),
+        )
+        .unwrap();
+        let spread = |scene: &Scene| {
+            let p: Vec<(f64, f64)> = scene
+                .world()
+                .bodies()
+                .map(|(_, b)| (b.xf.p.x, b.xf.p.y))
+                .collect();
+            let mut closest = f64::MAX;
+            for (i, a) in p.iter().enumerate() {
+                for b in &p[i + 1..] {
+                    closest = closest.min((a.0 - b.0).hypot(a.1 - b.1));
+                }
+            }
+            let farthest = p.iter().map(|a| a.0.hypot(a.1)).fold(0.0, f64::max);
+            (closest, farthest)
+        };
+        let (_, start_radius) = spread(&scene);
+        let mut steps = 0;
+        while steps < 5 + 3 * 1200 {
+            scene.step(5).unwrap();
+            steps += 5;
+            let (closest, farthest) = spread(&scene);
+            assert!(
+                closest > 2.9 && scene.world().contact_count() == 0,
+                "{mode}: bodies {closest:.3} m apart at step {steps}"
+            );
+            // The grid turns in place: it neither falls in nor flies off.
+            assert!(
+                (farthest / start_radius - 1.0).abs() < 0.02,
+                "{mode}: grid radius {farthest:.2} m at step {steps}, {start_radius:.2} m at the start"
+            );
+        }
+    }
+}
+
 #[test]
 fn editor_annotations_cover_every_global() {
     let meta = std::fs::read_to_string("scripts/physbox.lua").unwrap();
