@@ -1,7 +1,8 @@
 //! The command line's pictures: `--screenshot`, `--frames DIR --every K`,
 //! and what `physbox` does with no display (says so, runs ten simulated
 //! seconds headless, writes a screenshot and says where); every output
-//! option makes its missing folders, and a bad path fails before the run.
+//! option makes its missing folders, and a bad path (or one naming a file
+//! the command reads) fails before the run.
 
 mod common;
 use common::temp_dir;
@@ -280,4 +281,97 @@ fn every_output_makes_its_folders_and_a_bad_path_fails_before_the_run() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("for afile/end.png (--screenshot)"), "{err}");
     assert!(String::from_utf8_lossy(&o.stdout).is_empty());
+}
+
+/// No output may be a file the command reads: `--screenshot tiny.lua` (and
+/// `--dump`, `--csv`, `--snapshot`, `--frames`) replaced the scene and
+/// exited 0, `verify --screenshot lvl.lua` the level. Each is refused with
+/// exit 1 before the run, naming the option and the file, which is kept.
+#[test]
+fn an_output_naming_a_file_the_command_reads_is_refused() {
+    let dir = temp_dir("outputs_inputs");
+    let scene = format!("local h = require('helpers')\n{SCENE}print('loaded')\n");
+    std::fs::write(dir.join("s.lua"), &scene).unwrap();
+    std::fs::write(dir.join("helpers.lua"), "return {}\n").unwrap();
+    std::fs::write(dir.join("log.json"), r#"{"inputs": []}"#).unwrap();
+    let out = physbox(
+        &dir,
+        &[
+            "run",
+            "s.lua",
+            "--headless",
+            "--steps",
+            "5",
+            "--snapshot",
+            "snap.json",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let snap = std::fs::read(dir.join("snap.json")).unwrap();
+    let refused = |args: &[&str], named: &str| {
+        let mut all = vec!["run", "--headless", "--steps", "5", "--size", "64x36"];
+        all.extend_from_slice(args);
+        let o = physbox(&dir, &all);
+        let (out, err) = (
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr),
+        );
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {out} {err}");
+        assert!(err.contains(named), "{args:?}: {err}");
+        err.into_owned()
+    };
+    for flag in ["--dump", "--csv", "--snapshot", "--screenshot", "--frames"] {
+        for spelling in ["s.lua", "./s.lua"] {
+            let err = refused(&["s.lua", flag, spelling], "is the scene s.lua");
+            assert!(err.contains(&format!("{flag} {spelling}")), "{err}");
+        }
+        refused(
+            &["snap.json", flag, "snap.json"],
+            "is the snapshot snap.json",
+        );
+        refused(&["snap.json", flag, "s.lua"], "is the snapshot's scene");
+        refused(
+            &["s.lua", "--inputs", "log.json", flag, "log.json"],
+            "is the input log",
+        );
+        if flag != "--frames" {
+            // (A file cannot become the frames' folder anyway: that fails
+            // before the scene loads and its modules are known.)
+            refused(&["s.lua", flag, "helpers.lua"], "is a file the scene runs");
+        }
+    }
+    assert_eq!(std::fs::read_to_string(dir.join("s.lua")).unwrap(), scene);
+    assert_eq!(std::fs::read(dir.join("snap.json")).unwrap(), snap);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("helpers.lua")).unwrap(),
+        "return {}\n"
+    );
+    // verify: the level and the solution (copies: the level keeps its name
+    // and text, so the solution is still its own).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let level = std::fs::read(root.join("scenes/puzzles/01_bridge.lua")).unwrap();
+    let solution = std::fs::read(root.join("scenes/puzzles/solutions/01_bridge.json")).unwrap();
+    std::fs::write(dir.join("01_bridge.lua"), &level).unwrap();
+    std::fs::write(dir.join("sol.json"), &solution).unwrap();
+    for (flag, path, named) in [
+        (
+            "--screenshot",
+            "01_bridge.lua",
+            "is the level 01_bridge.lua",
+        ),
+        ("--screenshot", "sol.json", "is the solution sol.json"),
+        ("--frames", "01_bridge.lua", "is the level 01_bridge.lua"),
+    ] {
+        let o = physbox(&dir, &["verify", "01_bridge.lua", "sol.json", flag, path]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{flag} {path}: {err}");
+        assert!(err.contains(named), "{err}");
+        assert!(String::from_utf8_lossy(&o.stdout).is_empty());
+    }
+    assert_eq!(std::fs::read(dir.join("01_bridge.lua")).unwrap(), level);
+    assert_eq!(std::fs::read(dir.join("sol.json")).unwrap(), solution);
 }

@@ -309,7 +309,11 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 Ok(o) => o,
                 Err(m) => return usage(&m),
             };
-            let inputs = match inputs.map(|p| crate::app::history::input_log::load(&p)) {
+            let input_log = inputs;
+            let inputs = match input_log
+                .as_deref()
+                .map(crate::app::history::input_log::load)
+            {
                 None => Vec::new(),
                 Some(Ok(log)) => log,
                 Some(Err(e)) => {
@@ -349,6 +353,7 @@ pub fn main_with(cli: Cli) -> ExitCode {
                 frames: frames.map(|d| (d, every)),
                 size,
                 inputs,
+                input_log,
                 options,
                 profile,
             };

@@ -1,7 +1,7 @@
 //! Running a scene without a window: load, step N times, write the outputs.
 
 use super::export::{dump_json, plots_csv};
-use super::outputs::{self, Output};
+use super::outputs::{self, Input, Output};
 use super::progress::Progress;
 use crate::app::history::driver::{apply_due, step_once, Driver};
 use crate::app::history::input_log::Entry;
@@ -32,6 +32,8 @@ pub struct RunRequest {
     pub size: (u32, u32),
     /// User actions to apply by step (`--inputs`, the input log format).
     pub inputs: Vec<Entry>,
+    /// The file `inputs` was read from (no output may overwrite it).
+    pub input_log: Option<PathBuf>,
     pub options: SceneOptions,
     /// Time every step's stages (`--profile`): the report then carries
     /// their means (`RunReport::profile`).
@@ -54,6 +56,7 @@ impl Default for RunRequest {
             frames: None,
             size: DEFAULT_SIZE,
             inputs: Vec::new(),
+            input_log: None,
             options: SceneOptions::default(),
             profile: false,
         }
@@ -95,9 +98,40 @@ pub fn run(req: &RunRequest) -> Result<RunReport, SceneError> {
     })
     .collect();
     let frames = req.frames.as_ref().map(|(d, _)| d.as_path());
-    outputs::prepare(&files, frames).map_err(SceneError::new)?;
+    // The files the run reads that are known before it loads: an output
+    // naming one would replace it (the scene overwritten by a PNG, exit 0).
+    let snapshot_scene = super::snapshot::is_snapshot(&req.scene)
+        .then(|| super::snapshot::scene_of(&req.scene).ok())
+        .flatten();
+    let mut inputs = vec![Input {
+        what: if snapshot_scene.is_some() {
+            "the snapshot"
+        } else {
+            "the scene"
+        },
+        path: &req.scene,
+    }];
+    inputs.extend(snapshot_scene.as_deref().map(|path| Input {
+        what: "the snapshot's scene",
+        path,
+    }));
+    inputs.extend(req.input_log.as_deref().map(|path| Input {
+        what: "the input log (--inputs)",
+        path,
+    }));
+    outputs::prepare(&files, frames, &inputs).map_err(SceneError::new)?;
     // A scene, or a snapshot of one (restored, then run on).
     let mut scene = super::snapshot::load_any(&req.scene, &req.options)?;
+    // The modules it required are known now, before its first step.
+    let sources = scene.sources();
+    let modules: Vec<Input> = sources
+        .iter()
+        .map(|path| Input {
+            what: "a file the scene runs",
+            path,
+        })
+        .collect();
+    outputs::refuse_inputs(&files, frames, &modules).map_err(SceneError::new)?;
     let steps = match req.seconds {
         Some(s) => (s / scene.dt()).round().max(1.0) as u64,
         None => req.steps,

@@ -4,7 +4,9 @@
 //! always had (`--dump nd/a.json` used to fail where `--screenshot
 //! nd/a.png` worked), and every file is checked writable, so a long run
 //! never fails at its end over a path. Two outputs naming one file are
-//! refused too (the second would silently replace the first).
+//! refused too (the second would silently replace the first), and so is
+//! an output naming a file the command reads (`--screenshot tiny.lua`
+//! replaced the scene with a PNG and exited 0).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -15,17 +17,22 @@ pub struct Output<'a> {
     pub path: &'a Path,
 }
 
+/// A file the command reads: what it is to the user ("the scene", "the
+/// solution") and its path. No output may name it.
+pub struct Input<'a> {
+    pub what: &'static str,
+    pub path: &'a Path,
+}
+
 /// Make every output ready (see the module comment); `frames` is a folder.
-pub fn prepare(files: &[Output], frames: Option<&Path>) -> Result<(), String> {
+/// Nothing is created before the outputs are known not to name an input.
+pub fn prepare(files: &[Output], frames: Option<&Path>, inputs: &[Input]) -> Result<(), String> {
+    refuse_inputs(files, frames, inputs)?;
     let mut seen: Vec<(PathBuf, &'static str)> = Vec::new();
     for out in files {
         let real = file(out)?;
         if let Some((_, first)) = seen.iter().find(|(p, _)| *p == real) {
-            return Err(format!(
-                "{first} and {} both name {}: give them different files",
-                out.flag,
-                out.path.display()
-            ));
+            return Err(both_name(first, out.flag, out.path));
         }
         seen.push((real, out.flag));
     }
@@ -33,6 +40,46 @@ pub fn prepare(files: &[Output], frames: Option<&Path>) -> Result<(), String> {
         folder("--frames", dir)?;
     }
     Ok(())
+}
+
+/// Refuse any output that is the same file as an input. `prepare` checks
+/// the inputs known before the run; a scene's loaded modules (known once it
+/// has loaded, before its first step) are checked with this again.
+pub fn refuse_inputs(
+    files: &[Output],
+    frames: Option<&Path>,
+    inputs: &[Input],
+) -> Result<(), String> {
+    let outs = files
+        .iter()
+        .map(|o| (o.flag, o.path))
+        .chain(frames.map(|d| ("--frames", d)));
+    for (flag, path) in outs {
+        if let Some(input) = inputs.iter().find(|i| same_file(path, i.path)) {
+            return Err(format!(
+                "{flag} {} is {} {}: it would be overwritten (give {flag} another path)",
+                path.display(),
+                input.what,
+                input.path.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn both_name(first: &str, second: &str, path: &Path) -> String {
+    format!(
+        "{first} and {second} both name {}: give them different files",
+        path.display()
+    )
+}
+
+/// Do both paths name one existing file (symlinks and `./` followed)?
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }
 
 /// Write `text` to `path`, making its folder if missing.
@@ -102,18 +149,47 @@ mod tests {
         let a = dir.join("x/y/a.json");
         let b = dir.join("z/b.csv");
         let out = |flag, path| Output { flag, path };
-        prepare(&[out("--dump", &a), out("--csv", &b)], Some(&dir.join("f"))).unwrap();
+        prepare(
+            &[out("--dump", &a), out("--csv", &b)],
+            Some(&dir.join("f")),
+            &[],
+        )
+        .unwrap();
         assert!(a.parent().unwrap().is_dir() && b.parent().unwrap().is_dir());
         assert!(!a.exists() && !b.exists());
         assert_eq!(fs::read_dir(dir.join("f")).unwrap().count(), 0);
         // A file that exists is kept as it is.
         fs::write(&a, "old").unwrap();
-        prepare(&[out("--dump", &a)], None).unwrap();
+        prepare(&[out("--dump", &a)], None, &[]).unwrap();
         assert_eq!(fs::read_to_string(&a).unwrap(), "old");
-        let e = prepare(&[out("--dump", &a), out("--snapshot", &a)], None).unwrap_err();
+        let e = prepare(&[out("--dump", &a), out("--snapshot", &a)], None, &[]).unwrap_err();
         assert!(e.contains("--dump and --snapshot both name"), "{e}");
-        let e = prepare(&[out("--csv", &dir)], None).unwrap_err();
+        let e = prepare(&[out("--csv", &dir)], None, &[]).unwrap_err();
         assert!(e.contains("it is a folder"), "{e}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_output_naming_an_input_is_refused() {
+        let dir = std::env::temp_dir().join(format!("physbox-clash-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let scene = dir.join("tiny.lua");
+        fs::write(&scene, "circle {}").unwrap();
+        let input = [Input {
+            what: "the scene",
+            path: &scene,
+        }];
+        // Another spelling of the same file is the same file.
+        let other = dir.join(".").join("tiny.lua");
+        for flag in ["--dump", "--csv", "--snapshot", "--screenshot"] {
+            let out = [Output { flag, path: &other }];
+            let e = prepare(&out, None, &input).unwrap_err();
+            assert!(e.contains(flag) && e.contains("is the scene"), "{e}");
+        }
+        let e = prepare(&[], Some(&scene), &input).unwrap_err();
+        assert!(e.contains("--frames") && e.contains("is the scene"), "{e}");
+        assert_eq!(fs::read_to_string(&scene).unwrap(), "circle {}");
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -8,7 +8,7 @@
 
 use super::play::{next_level, Puzzle};
 use super::solution::Solution;
-use crate::app::commands::outputs::{self, Output};
+use crate::app::commands::outputs::{self, Input, Output};
 use crate::app::view;
 use crate::render::{image, Renderer};
 use crate::script::{Outcome, Scene, SceneOptions};
@@ -181,7 +181,19 @@ pub fn command(
         path,
     });
     let frames = pictures.frames.as_ref().map(|(d, _)| d.as_path());
-    if let Err(e) = outputs::prepare(shot.as_slice(), frames) {
+    // As `run` checks its outputs: before the replay, and none may be a
+    // file the replay reads (`--screenshot lvl.lua` replaced the level).
+    let inputs = [
+        Input {
+            what: "the level",
+            path: level,
+        },
+        Input {
+            what: "the solution",
+            path: solution,
+        },
+    ];
+    if let Err(e) = outputs::prepare(shot.as_slice(), frames, &inputs) {
         eprintln!("error: {e}");
         return ExitCode::from(1);
     }
@@ -189,6 +201,18 @@ pub fn command(
     let (w, h) = pictures.size;
     let mut frame_no = 0u64;
     let mut watch = |scene: &mut Scene, step: u64, ended: bool| -> Result<(), String> {
+        if step == 0 && !ended {
+            // The modules the level required are known once it loaded.
+            let sources = scene.sources();
+            let modules: Vec<Input> = sources
+                .iter()
+                .map(|path| Input {
+                    what: "a file the level runs",
+                    path,
+                })
+                .collect();
+            outputs::refuse_inputs(shot.as_slice(), frames, &modules)?;
+        }
         if let (Some(path), true) = (&pictures.screenshot, ended) {
             image::save_png(&view::still(&mut renderer, scene, w, h)?, path)?;
         }
