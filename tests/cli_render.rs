@@ -375,3 +375,43 @@ fn an_output_naming_a_file_the_command_reads_is_refused() {
     assert_eq!(std::fs::read(dir.join("01_bridge.lua")).unwrap(), level);
     assert_eq!(std::fs::read(dir.join("sol.json")).unwrap(), solution);
 }
+
+/// `--screenshot same.png --frames same.png`: the frames' folder was made
+/// first, the whole run drew into it, and then the picture failed ("cannot
+/// write same.png: Is a directory") with no verdict from `verify`. Both
+/// commands now refuse it before running, and leave no folder behind.
+#[test]
+fn a_picture_and_the_frames_folder_on_one_path_fail_before_the_run() {
+    let dir = temp_dir("outputs_frames");
+    std::fs::write(dir.join("s.lua"), format!("{SCENE}print('loaded')\n")).unwrap();
+    let shot_and_frames = ["--screenshot", "same.png", "--frames", "same.png"];
+    let mut args = vec!["run", "s.lua", "--headless", "--steps", "5"];
+    args.extend_from_slice(&shot_and_frames);
+    let o = physbox(&dir, &args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("--screenshot and --frames both name same.png"),
+        "{err}"
+    );
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("loaded"));
+    assert!(!dir.join("same.png").exists());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let level = root.join("scenes/puzzles/01_bridge.lua");
+    let solution = root.join("scenes/puzzles/solutions/01_bridge.json");
+    let mut args = vec![
+        "verify",
+        level.to_str().unwrap(),
+        solution.to_str().unwrap(),
+    ];
+    args.extend_from_slice(&shot_and_frames);
+    args.extend_from_slice(&["--every", "100"]);
+    let o = physbox(&dir, &args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("--screenshot and --frames both name same.png"),
+        "{err}"
+    );
+    assert!(!dir.join("same.png").exists());
+}

@@ -37,6 +37,14 @@ pub fn prepare(files: &[Output], frames: Option<&Path>, inputs: &[Input]) -> Res
         seen.push((real, out.flag));
     }
     if let Some(dir) = frames {
+        // Checked before the folder is made: made first, it turned the
+        // file option's path into a folder, and the run failed at its end
+        // ("cannot write same.png: Is a directory") after drawing every
+        // frame into it.
+        let real = resolved(dir);
+        if let Some((_, first)) = seen.iter().find(|(p, _)| Some(p) == real.as_ref()) {
+            return Err(both_name(first, "--frames", dir));
+        }
         folder("--frames", dir)?;
     }
     Ok(())
@@ -80,6 +88,16 @@ fn same_file(a: &Path, b: &Path) -> bool {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
     }
+}
+
+/// The real path `path` has or would have: its folder's real path and its
+/// name when it does not exist yet (`None`: neither exists).
+fn resolved(path: &Path) -> Option<PathBuf> {
+    if let Ok(real) = fs::canonicalize(path) {
+        return Some(real);
+    }
+    let dir = fs::canonicalize(parent(path).unwrap_or(Path::new("."))).ok()?;
+    Some(dir.join(path.file_name()?))
 }
 
 /// Write `text` to `path`, making its folder if missing.
@@ -170,7 +188,7 @@ mod tests {
     }
 
     #[test]
-    fn an_output_naming_an_input_is_refused() {
+    fn an_output_naming_an_input_or_another_output_as_a_folder_is_refused() {
         let dir = std::env::temp_dir().join(format!("physbox-clash-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
@@ -190,6 +208,15 @@ mod tests {
         let e = prepare(&[], Some(&scene), &input).unwrap_err();
         assert!(e.contains("--frames") && e.contains("is the scene"), "{e}");
         assert_eq!(fs::read_to_string(&scene).unwrap(), "circle {}");
+        // A picture and the frames' folder on one path.
+        let same = dir.join("same.png");
+        let shot = [Output {
+            flag: "--screenshot",
+            path: &same,
+        }];
+        let e = prepare(&shot, Some(&same), &input).unwrap_err();
+        assert!(e.contains("--screenshot and --frames both name"), "{e}");
+        assert!(!same.exists());
         let _ = fs::remove_dir_all(&dir);
     }
 }
