@@ -20,7 +20,8 @@ struct Snapshot {
     physbox_snapshot: u32,
     /// The scene as given on the command line (relative to where physbox ran).
     scene: PathBuf,
-    /// The same, absolute (tried first when reopening).
+    /// The same, absolute (tried last when reopening: a copied or moved
+    /// project's own scene comes first).
     scene_abs: Option<PathBuf>,
     dt: f64,
     next_id: u64,
@@ -155,6 +156,13 @@ pub fn scene_of(path: &Path) -> Result<PathBuf, SceneError> {
 /// `screenshots/` beside the scene) or the current folder's (a shared snapshot
 /// naming /etc/passwd ran it and echoed a token of it). As for `require`:
 /// no `..`, and the real path (symlinks followed) must lie inside.
+///
+/// A relative `scene` is looked up from the snapshot's folder, the one
+/// above it, then the current folder, and `scene_abs` only after those:
+/// tried first, it made a copy of a project open the original's scene
+/// (projB/screenshots/s.json ran projA/scenes/s.lua), and a moved project
+/// was never found from the folder above (`mv proj proj2` and `physbox
+/// check proj2/screenshots/s.json` said scenes/s.lua was not there).
 fn locate(snap: &Snapshot, file: &Path) -> Result<PathBuf, SceneError> {
     let fail = |m: String| SceneError::new(format!("{}: {m}", file.display()));
     for (field, p) in [
@@ -176,10 +184,12 @@ fn locate(snap: &Snapshot, file: &Path) -> Result<PathBuf, SceneError> {
     let folder = file
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    // F5 writes into a folder beside the scene (`screenshots/`, `out/`):
-    // the snapshot folder's parent counts as the snapshot's tree too.
-    let folder = folder.canonicalize().ok();
+        .unwrap_or(Path::new("."))
+        .canonicalize()
+        .ok();
+    // The snapshot's folder, the one above it (F5 writes into a folder
+    // beside the scene: `screenshots/`, `out/`), the current folder: where
+    // the scene may be, and where it is looked for, in this order.
     let roots: Vec<PathBuf> = [
         folder.clone(),
         folder
@@ -191,11 +201,12 @@ fn locate(snap: &Snapshot, file: &Path) -> Result<PathBuf, SceneError> {
     .into_iter()
     .flatten()
     .collect();
-    let mut candidates: Vec<PathBuf> = snap.scene_abs.iter().cloned().collect();
-    if let Some(folder) = folder.as_ref().filter(|_| snap.scene.is_relative()) {
-        candidates.push(folder.join(&snap.scene));
-    }
-    candidates.push(snap.scene.clone());
+    let mut candidates: Vec<PathBuf> = if snap.scene.is_relative() {
+        roots.iter().map(|r| r.join(&snap.scene)).collect()
+    } else {
+        vec![snap.scene.clone()]
+    };
+    candidates.extend(snap.scene_abs.iter().cloned());
     for c in candidates {
         let Ok(real) = c.canonicalize() else { continue };
         if real.is_file() && roots.iter().any(|r| real.starts_with(r)) {
