@@ -31,6 +31,39 @@ local function is_body(v)
   return type(v) == "userdata"
 end
 
+-- A wrong argument as the message shows it: its type, and its value when
+-- that is short ("got string '20'", not "got 20", which reads as a number).
+local function describe(v)
+  local t = type(v)
+  if t == "string" then return ("string '%s'"):format(v) end
+  if t == "number" or t == "boolean" then return t .. " " .. tostring(v) end
+  return t
+end
+
+-- Every helper checks its arguments when the scene calls it, with
+-- error(msg, level) naming the scene's line: a bad argument found later,
+-- in a step, points into this module (or fails as "attempt to compare
+-- number with nil") with no line of the scene on the stack. `level` is
+-- the caller's level as seen from the function that got the argument.
+local function check_body(v, who, level)
+  if not is_body(v) then
+    error(("puzzle.%s: expected a body, got %s"):format(who, describe(v)), level + 1)
+  end
+end
+
+local function check_number(v, who, what, level)
+  if type(v) ~= "number" then
+    error(("puzzle.%s: %s must be a number, got %s"):format(who, what, describe(v)), level + 1)
+  end
+end
+
+local function check_goal(g, who, level)
+  if type(g) ~= "function" then
+    error(("puzzle.%s: expected a goal (a function returning true when met), got %s")
+      :format(who, describe(g)), level + 1)
+  end
+end
+
 -- A zone's rectangle as numbers, or an error at `level` (the scene's line
 -- that passed the zone: checked where the helper is called, not later in a
 -- step, where no line of the scene is on the stack).
@@ -52,13 +85,14 @@ local function check_zone(zone, who, level)
     rect(zone, level + 1)
     return
   end
-  error("puzzle." .. who .. ": the zone must be a body or {x, y, w, h}, got " .. type(zone), level + 1)
+  error("puzzle." .. who .. ": the zone must be a body or {x, y, w, h}, got " .. describe(zone), level + 1)
 end
 
 --- Is the body's origin inside the zone? `zone` is a body (a sensor box,
 --- any shape: "inside" means inside its shape) or a rectangle
 --- `{x = cx, y = cy, w = width, h = height}` (centre and size, like box{}).
 function P.inside(body, zone)
+  check_body(body, "inside", 2)
   check_zone(zone, "inside", 2)
   local x, y = body.x, body.y
   if is_body(zone) then
@@ -73,12 +107,16 @@ end
 
 --- Call `fn()` once, `seconds` of simulated time from now. Returns a
 --- function that cancels it.
-function P.after(seconds, fn)
+local function check_seconds(seconds, who, level)
   if type(seconds) ~= "number" or seconds < 0 then
-    error("puzzle.after: seconds must be a number from 0 up, got " .. tostring(seconds), 2)
+    error(("puzzle.%s: seconds must be a number from 0 up, got %s"):format(who, describe(seconds)), level + 1)
   end
+end
+
+function P.after(seconds, fn)
+  check_seconds(seconds, "after", 2)
   if type(fn) ~= "function" then
-    error("puzzle.after: expected a function to call, got " .. type(fn), 2)
+    error("puzzle.after: expected a function to call, got " .. describe(fn), 2)
   end
   local t = { at = now + seconds, fn = fn }
   timers[#timers + 1] = t
@@ -122,8 +160,10 @@ end
 --- A goal met once `body` has stayed inside `zone` for `seconds` without
 --- leaving (leaving starts the count again).
 function P.stays_inside(body, zone, seconds)
+  check_body(body, "stays_inside", 2)
   check_zone(zone, "stays_inside", 2)
   seconds = seconds or 0
+  check_number(seconds, "stays_inside", "seconds", 2)
   local held = 0
   return function(dt)
     if P.inside(body, zone) then
@@ -137,43 +177,50 @@ end
 
 --- A goal met when `body`'s origin is below height `y` (fell off).
 function P.below(body, y)
+  check_body(body, "below", 2)
+  check_number(y, "below", "the height y", 2)
   return function() return body.y < y end
+end
+
+-- Watch `g`; `who` and `level` name the helper the scene called.
+local function watch(g, on_done, who, level)
+  check_goal(g, who, level + 1)
+  if type(on_done) ~= "function" then
+    error(("puzzle.%s: expected a function to run when the goal is met, got %s")
+      :format(who, describe(on_done)), level + 1)
+  end
+  watched[#watched + 1] = { goal = g, done = on_done, fired = false }
 end
 
 --- Watch a goal: the first step it is met, `on_done()` runs (once).
 function P.goal(g, on_done)
-  if type(g) ~= "function" then
-    error("puzzle.goal: expected a goal (a function returning true when met), got " .. type(g), 2)
-  end
-  if type(on_done) ~= "function" then
-    error("puzzle.goal: expected a function to run when the goal is met, got " .. type(on_done), 2)
-  end
-  watched[#watched + 1] = { goal = g, done = on_done, fired = false }
+  watch(g, on_done, "goal", 2)
 end
 
 --- Win with `text` when the goal is met (and mark the puzzle solved so
 --- time_limit lets it be).
 function P.win_when(g, text)
-  P.goal(g, function()
+  watch(g, function()
     if not P.solved and not P.failed then
       P.solved = true
       win(text)
     end
-  end)
+  end, "win_when", 2)
 end
 
 --- Lose with `text` when the goal is met, unless already solved.
 function P.lose_when(g, text)
-  P.goal(g, function()
+  watch(g, function()
     if not P.solved and not P.failed then
       P.failed = true
       lose(text)
     end
-  end)
+  end, "lose_when", 2)
 end
 
 --- Lose with `text` after `seconds` unless the puzzle was solved by then.
 function P.time_limit(seconds, text)
+  check_seconds(seconds, "time_limit", 2)
   P.after(seconds, function()
     if not P.solved and not P.failed then
       P.failed = true

@@ -157,3 +157,52 @@ fn an_error_in_a_goal_stops_the_run_with_its_line() {
     let e = s.step(1).err().unwrap().to_string();
     assert!(e.contains("helper_test.lua:2:"), "{e}");
 }
+
+/// Helpers check their arguments where the scene calls them and name that
+/// line: win_when(42) named puzzle.lua:157 only, a missing height in
+/// below() failed in a step ("attempt to compare number with nil"), a nil
+/// body in stays_inside() as "attempt to index a nil value" in the module,
+/// and time_limit("20") said "got 20", which reads as a number.
+#[test]
+fn wrong_arguments_name_the_scene_line_and_the_type() {
+    let cases = [
+        (
+            "local P = require('puzzle')\nP.win_when(42, 'x')\n",
+            "helper_test.lua:2: puzzle.win_when: expected a goal (a function returning true when met), got number 42",
+        ),
+        (
+            "local P = require('puzzle')\n\nP.lose_when('no', 'x')\n",
+            "helper_test.lua:3: puzzle.lose_when: expected a goal",
+        ),
+        (
+            "local P = require('puzzle')\nP.time_limit('20', 'x')\n",
+            "helper_test.lua:2: puzzle.time_limit: seconds must be a number from 0 up, got string '20'",
+        ),
+        (
+            "local P = require('puzzle')\nlocal ball = circle { r = 1 }\nP.lose_when(P.below(ball), 'x')\n",
+            "helper_test.lua:3: puzzle.below: the height y must be a number, got nil",
+        ),
+        (
+            "local P = require('puzzle')\nlocal goal = { 0, 0, 1, 1 }\nP.win_when(P.stays_inside(world:find('nosuch'), goal, 1), 'x')\n",
+            "helper_test.lua:3: puzzle.stays_inside: expected a body, got nil",
+        ),
+        (
+            "local P = require('puzzle')\nlocal b = circle { r = 1 }\nP.goal(P.stays_inside(b, { 0, 0, 1, 1 }, '1'), print)\n",
+            "helper_test.lua:3: puzzle.stays_inside: seconds must be a number, got string '1'",
+        ),
+        (
+            "local P = require('puzzle')\nprint(P.inside(nil, { 0, 0, 1, 1 }))\n",
+            "helper_test.lua:2: puzzle.inside: expected a body, got nil",
+        ),
+        (
+            "local P = require('puzzle')\nP.goal(function() return true end, 'win')\n",
+            "helper_test.lua:2: puzzle.goal: expected a function to run when the goal is met, got string 'win'",
+        ),
+    ];
+    for (src, expect) in cases {
+        let e = load(src).err().map(|e| e.to_string());
+        let e = e.unwrap_or_else(|| panic!("{src:?} loaded"));
+        assert!(e.contains(expect), "{src:?}: {e}");
+        assert!(!e.contains("puzzle.lua"), "{src:?}: {e}");
+    }
+}
