@@ -895,3 +895,42 @@ fn a_bom_and_a_shebang_line_are_read_as_lua_reads_them() {
         .to_string();
     assert!(e.contains("api_test.lua:3: here"), "{e}");
 }
+
+/// Scenes and the modules they require are read as bytes, as `lua` reads
+/// a file: a Latin-1 comment or string (not UTF-8) was refused with
+/// "cannot read the scene: stream did not contain valid UTF-8". Errors keep
+/// their file:line; `edit` (which splices text) refuses such a file at the
+/// first line that is not UTF-8, and leaves it as it was.
+#[test]
+fn a_scene_that_is_not_utf8_runs_as_lua_runs_it() {
+    let dir = std::env::temp_dir().join(format!("physbox-latin1-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let scene = dir.join("latin1.lua");
+    let src: &[u8] = b"-- caf\xe9\nlocal m = require('mod')\ncircle { x = 0, y = 1, r = 0.3, name = 'crate' }\nprint(#'\xe9t\xe9', m)\n";
+    std::fs::write(&scene, src).unwrap();
+    std::fs::write(dir.join("mod.lua"), b"-- na\xefve\nreturn #'\xef'\n").unwrap();
+    let s = Scene::load(&scene, &SceneOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.console(), vec!["3\t1"]);
+    assert_eq!(s.world().body_count(), 1);
+    let broken = dir.join("broken.lua");
+    std::fs::write(&broken, b"-- caf\xe9\n\nerror('here')\n").unwrap();
+    let e = Scene::load(&broken, &SceneOptions::default())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("broken.lua:3: here"), "{e}");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_physbox"))
+        .current_dir(&dir)
+        .args(["edit", "latin1.lua", "--body", "crate", "--set", "x=1"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("latin1.lua:1: cannot edit the file: it is not UTF-8 text"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&scene).unwrap(), src);
+    let _ = std::fs::remove_dir_all(&dir);
+}

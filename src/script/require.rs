@@ -26,12 +26,13 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             Found::File(path, src) => {
                 let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
                 ctx.sources.borrow_mut().push(path.clone());
-                super::origin::remember_text(&ctx, display_path(&path), &src);
+                let text = String::from_utf8_lossy(&src);
+                super::origin::remember_text(&ctx, display_path(&path), &text);
                 (src, format!("@{}", display_path(&path)))
             }
-            Found::BuiltIn(src) => (src.to_string(), format!("@(built in) {name}.lua")),
+            Found::BuiltIn(src) => (src.as_bytes().to_vec(), format!("@(built in) {name}.lua")),
         };
-        if src.starts_with("---@meta") {
+        if src.starts_with(b"---@meta") {
             return Err(scene_err(
                 lua,
                 format!("require: '{name}' is an editor annotation file (---@meta), not a module"),
@@ -73,9 +74,10 @@ fn valid_name(name: &str) -> bool {
         })
 }
 
-/// Where a module was found (a file with the text read from it).
+/// Where a module was found (a file with the bytes read from it: any
+/// bytes, as for the scene).
 enum Found {
-    File(PathBuf, String),
+    File(PathBuf, Vec<u8>),
     BuiltIn(&'static str),
 }
 
@@ -85,7 +87,7 @@ enum Found {
 /// opening: a directory symlink flipped between a check and the open let
 /// a concurrent process slip a file from outside in (54–331 times in
 /// 4,000 requires). `Ok(None)`: no such file.
-fn read_confined(root: &Path, candidate: &Path) -> Result<Option<String>, String> {
+fn read_confined(root: &Path, candidate: &Path) -> Result<Option<Vec<u8>>, String> {
     use std::io::Read;
     let Ok(mut file) = std::fs::File::open(candidate) else {
         return Ok(None);
@@ -98,8 +100,8 @@ fn read_confined(root: &Path, candidate: &Path) -> Result<Option<String>, String
     if !real.starts_with(root) {
         return Err(format!("leads outside {}", root.display()));
     }
-    let mut text = String::new();
-    file.read_to_string(&mut text)
+    let mut text = Vec::new();
+    file.read_to_end(&mut text)
         .map_err(|e| format!("require: cannot read {}: {e}", candidate.display()))?;
     Ok(Some(text))
 }

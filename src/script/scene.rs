@@ -105,7 +105,8 @@ impl Scene {
         tried: &mut Vec<PathBuf>,
     ) -> Result<Scene, SceneError> {
         *tried = vec![path.to_path_buf()];
-        let src = std::fs::read_to_string(path).map_err(|e| {
+        // Bytes, as `lua` reads a file (see `source.rs`).
+        let src = std::fs::read(path).map_err(|e| {
             SceneError::new(format!(
                 "{}: cannot read the scene: {e}",
                 display_path(path)
@@ -117,15 +118,18 @@ impl Scene {
     /// Run `src` as if it were the file `path` (errors and `require` use
     /// `path`; the file itself is not read).
     pub fn from_source(path: &Path, src: &str, opts: &SceneOptions) -> Result<Scene, SceneError> {
-        Scene::build(path, src, opts, &mut Vec::new())
+        Scene::build(path, src.as_bytes(), opts, &mut Vec::new())
     }
 
+    /// `bytes` run as Lua; `src`, the same text with any bytes that are not
+    /// UTF-8 replaced, serves what reads it by lines (call sites, messages).
     fn build(
         path: &Path,
-        src: &str,
+        bytes: &[u8],
         opts: &SceneOptions,
         tried: &mut Vec<PathBuf>,
     ) -> Result<Scene, SceneError> {
+        let src = &*String::from_utf8_lossy(bytes);
         let shown = display_path(path);
         let setup = |e: mlua::Error| SceneError::new(format!("{shown}: cannot start Lua: {e}"));
         let lua = vm::new_lua(opts.memory_limit).map_err(setup)?;
@@ -198,7 +202,7 @@ impl Scene {
             path: path.to_path_buf(),
         };
         let lua = scene.lua();
-        let text = super::source::as_lua_reads(src);
+        let text = super::source::as_lua_reads(bytes);
         let chunk = lua
             .load(&*text)
             .set_name(format!("@{shown}"))

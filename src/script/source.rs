@@ -5,14 +5,20 @@
 //! empty one. Scenes that ran in `lua` failed here with "unexpected symbol"
 //! at line 1. The write-back edits parse the same text with those bytes
 //! blanked, so files that run can be edited (and keep their BOM).
+//!
+//! Bytes, not a `str`: `lua` reads any bytes in comments and strings (a
+//! Latin-1 `-- café`), and a scene read as UTF-8 text was refused for one.
 
 use std::borrow::Cow;
 
-pub fn as_lua_reads(src: &str) -> Cow<'_, str> {
-    let text = src.strip_prefix('\u{feff}').unwrap_or(src);
-    if text.starts_with('#') {
-        let rest = text.find('\n').map_or("", |i| &text[i..]);
-        return Cow::Owned(rest.to_string());
+pub fn as_lua_reads(src: &[u8]) -> Cow<'_, [u8]> {
+    let text = src.strip_prefix("\u{feff}".as_bytes()).unwrap_or(src);
+    if text.starts_with(b"#") {
+        let rest = text
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(&b""[..], |i| &text[i..]);
+        return Cow::Owned(rest.to_vec());
     }
     Cow::Borrowed(text)
 }
@@ -50,13 +56,13 @@ mod tests {
 
     #[test]
     fn a_bom_and_a_hash_line_are_left_out_and_lines_keep_their_numbers() {
-        assert_eq!(as_lua_reads("\u{feff}print(1)\n"), "print(1)\n");
-        assert_eq!(
-            as_lua_reads("#!/usr/bin/env lua\nprint(1)\n"),
-            "\nprint(1)\n"
-        );
-        assert_eq!(as_lua_reads("\u{feff}#!x\ny = 2"), "\ny = 2");
-        assert_eq!(as_lua_reads("-- #\nx = 1"), "-- #\nx = 1");
-        assert_eq!(as_lua_reads("#"), "");
+        let reads = |s: &str| String::from_utf8(as_lua_reads(s.as_bytes()).into_owned()).unwrap();
+        assert_eq!(reads("\u{feff}print(1)\n"), "print(1)\n");
+        assert_eq!(reads("#!/usr/bin/env lua\nprint(1)\n"), "\nprint(1)\n");
+        assert_eq!(reads("\u{feff}#!x\ny = 2"), "\ny = 2");
+        assert_eq!(reads("-- #\nx = 1"), "-- #\nx = 1");
+        assert_eq!(reads("#"), "");
+        // Bytes that are not UTF-8 pass through as they are.
+        assert_eq!(&*as_lua_reads(b"#!\xe9\n-- caf\xe9"), b"\n-- caf\xe9");
     }
 }

@@ -12,9 +12,19 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The file's text, or `FILE: cannot read it: ...`.
+/// The file's text, or `FILE: cannot read it: ...`. A scene that is not
+/// UTF-8 runs (Lua reads bytes) but is not edited: the edits parse and
+/// splice text.
 pub fn read(path: &Path) -> Result<String, String> {
-    fs::read_to_string(path).map_err(|e| format!("{}: cannot read it: {e}", shown(path)))
+    let bytes = fs::read(path).map_err(|e| format!("{}: cannot read it: {e}", shown(path)))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        format!(
+            "{}:{line}: cannot edit the file: it is not UTF-8 text (the scene still runs; save it as UTF-8 to edit it)",
+            shown(path)
+        )
+    })
 }
 
 /// Replace `path`'s contents with `text`, atomically. The file keeps its
