@@ -331,6 +331,54 @@ fn a_deleted_scene_keeps_running_and_is_picked_up_again() {
     assert!(l.contains("restarted"), "{l}");
 }
 
+/// A folder deleted and made again is another folder: the watch on the old
+/// one saw nothing after the deletion, and reloads stopped for good (a
+/// module's folder, or the scene's own).
+#[test]
+fn a_folder_deleted_and_made_again_is_watched_again() {
+    let dir = temp_dir("refolder");
+    let lib = dir.join("lib");
+    std::fs::create_dir_all(&lib).unwrap();
+    std::fs::write(lib.join("m.lua"), "return { r = 0.3 }\n").unwrap();
+    let src = format!(
+        "{}local m = require('lib.m')\ncircle {{ r = m.r }}\n",
+        scene(0)
+    );
+    std::fs::write(dir.join("scene.lua"), &src).unwrap();
+    let mut w = Watch::spawn(dir, "scene.lua", &[], "watching scene.lua");
+    std::fs::remove_dir_all(&lib).unwrap();
+    std::thread::sleep(Duration::from_millis(400));
+    std::fs::create_dir_all(&lib).unwrap();
+    std::fs::write(lib.join("m.lua"), "return { r = 0.4 }\n").unwrap();
+    let l = w.expect("reloaded");
+    assert!(l.contains("moved 0"), "{l}");
+    // And the next save in it is seen too.
+    std::fs::write(lib.join("m.lua"), "return { r = 0.5 }\n").unwrap();
+    w.expect("reloaded");
+
+    // The scene's own folder: `sub/scene.lua`.
+    let dir = temp_dir("refolder-scene");
+    let sub = dir.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(sub.join("scene.lua"), format!("{}{TICKING}", scene(1))).unwrap();
+    let mut w = Watch::spawn(
+        dir,
+        "sub/scene.lua",
+        &["--restart"],
+        "watching sub/scene.lua",
+    );
+    std::fs::remove_dir_all(&sub).unwrap();
+    w.expect("sub/scene.lua was deleted");
+    std::thread::sleep(Duration::from_millis(400));
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(sub.join("scene.lua"), scene(2)).unwrap();
+    w.expect("sub/scene.lua is back");
+    w.expect("reload");
+    std::fs::write(sub.join("scene.lua"), scene(3)).unwrap();
+    let l = w.expect("reload");
+    assert!(l.contains("restarted"), "{l}");
+}
+
 #[test]
 fn exit_after_reloads_ends_the_run() {
     let mut w = Watch::start("exit", &scene(0), &[], &["--exit-after-reloads", "1"]);

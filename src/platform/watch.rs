@@ -55,8 +55,28 @@ type Files = Arc<Mutex<BTreeMap<PathBuf, PathBuf>>>;
 pub struct FileWatcher {
     watcher: RecommendedWatcher,
     files: Files,
-    dirs: BTreeSet<PathBuf>,
+    /// The folders watched, with which folder each was (`folder_id`).
+    dirs: BTreeMap<PathBuf, Option<(u64, u64)>>,
+    /// The files as last given to `watch`, for `heal`.
+    armed: Vec<PathBuf>,
+    /// How many of `armed` had a folder to watch then.
+    placed: usize,
     changes: Receiver<Change>,
+}
+
+/// Which folder is at `dir` now (device and inode), if any: a folder
+/// deleted and made again under the same name is another folder, and the
+/// watch on the old one saw nothing of it.
+fn folder_id(dir: &Path) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(dir).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        dir.is_dir().then_some((0, 0))
+    }
 }
 
 /// The canonical form of a file that may not exist (deleted mid-save): its
@@ -89,7 +109,9 @@ impl FileWatcher {
         Ok(FileWatcher {
             watcher,
             files,
-            dirs: BTreeSet::new(),
+            dirs: BTreeMap::new(),
+            armed: Vec::new(),
+            placed: 0,
             changes,
         })
     }
@@ -111,29 +133,67 @@ impl FileWatcher {
             .keys()
             .filter_map(|p| p.parent().map(Path::to_path_buf))
             .collect();
-        for gone in self.dirs.difference(&dirs) {
+        for gone in self.dirs.keys().filter(|d| !dirs.contains(*d)) {
             let _ = self.watcher.unwatch(gone);
         }
-        let mut watched = BTreeSet::new();
+        let mut watched = BTreeMap::new();
         for d in &dirs {
-            if self.dirs.contains(d) {
-                watched.insert(d.clone());
+            if let Some(&id) = self.dirs.get(d) {
+                watched.insert(d.clone(), id);
                 continue;
             }
             match self.watcher.watch(d, RecursiveMode::NonRecursive) {
                 Ok(()) => {
-                    watched.insert(d.clone());
+                    watched.insert(d.clone(), folder_id(d));
                 }
                 Err(e) => problems.push(format!("cannot watch {}: {e}", d.display())),
             }
         }
         self.dirs = watched;
+        self.armed = files.to_vec();
+        self.placed = map.len();
         *self.files.lock().expect("watch list") = map;
         if problems.is_empty() {
             Ok(())
         } else {
             Err(problems.join("; "))
         }
+    }
+
+    /// Watch again what the folders' own watches can no longer see: a
+    /// watched folder deleted (and perhaps made again: its watch died with
+    /// it), or a folder that was missing when armed now there. Returns
+    /// the watched files that exist then, as a change: they may have come
+    /// back while nothing watched them. Cheap (a `stat` per
+    /// folder); the reloader asks a few times a second.
+    pub fn heal(&mut self) -> Option<Change> {
+        let stale: Vec<PathBuf> = self
+            .dirs
+            .iter()
+            .filter(|(d, id)| folder_id(d) != **id)
+            .map(|(d, _)| d.clone())
+            .collect();
+        let found = self.armed.iter().filter_map(|f| canonical(f)).count();
+        if stale.is_empty() && found <= self.placed {
+            return None;
+        }
+        for d in &stale {
+            let _ = self.watcher.unwatch(d);
+            self.dirs.remove(d);
+        }
+        let armed = self.armed.clone();
+        if let Err(e) = self.watch(&armed) {
+            eprintln!("physbox: hot reload: {e}");
+        }
+        // (Rare enough that every file there is offered: reloading one
+        // that did not change costs a reload.)
+        let fresh: Vec<PathBuf> = armed.into_iter().filter(|f| f.is_file()).collect();
+        let now = Instant::now();
+        (!fresh.is_empty()).then_some(Change {
+            paths: fresh,
+            first_event: now,
+            settled: now,
+        })
     }
 
     /// The next settled change, if one is waiting (never blocks).

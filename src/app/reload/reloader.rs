@@ -60,7 +60,13 @@ pub struct Reloader {
     problem: Option<String>,
     /// A change that arrived while the window slept (see `sleep`).
     pending: Option<Change>,
+    /// When the watched folders were last checked (`FileWatcher::heal`).
+    healed: Instant,
 }
+
+/// How often the watched folders are checked for having been deleted or
+/// made again (a `stat` each).
+const HEAL_EVERY: Duration = Duration::from_millis(250);
 
 impl Reloader {
     /// Watch `scene`'s files with the usual debounce.
@@ -80,6 +86,7 @@ impl Reloader {
             missing: false,
             problem,
             pending: None,
+            healed: Instant::now(),
         };
         r.follow(scene);
         r
@@ -131,7 +138,19 @@ impl Reloader {
     pub fn poll(&mut self) -> Option<Change> {
         self.pending
             .take()
+            .or_else(|| self.heal())
             .or_else(|| self.watcher.as_ref()?.poll())
+    }
+
+    /// A folder of the scene's files deleted and made again (or missing
+    /// and now there) is watched again, a few times a second: its old
+    /// watch saw nothing after the deletion, and reloads stopped for good.
+    fn heal(&mut self) -> Option<Change> {
+        if self.healed.elapsed() < HEAL_EVERY {
+            return None;
+        }
+        self.healed = Instant::now();
+        self.watcher.as_mut()?.heal()
     }
 
     /// The window's sleep until its next frame, cut short by a settled
@@ -148,7 +167,10 @@ impl Reloader {
     }
 
     /// Wait up to `timeout` for a settled change.
-    pub fn wait(&self, timeout: Duration) -> Option<Change> {
+    pub fn wait(&mut self, timeout: Duration) -> Option<Change> {
+        if let Some(change) = self.heal() {
+            return Some(change);
+        }
         match &self.watcher {
             Some(w) => w.wait(timeout),
             None => {
