@@ -143,9 +143,18 @@ pub fn run(req: &WatchRequest) -> Result<(), SceneError> {
                 let target = scene.world().step_count();
                 match Replay::run(*new, req.inputs.clone(), target) {
                     Ok(r) => {
+                        let reached = r.scene.world().step_count();
+                        // A new version that steps while it builds
+                        // (`world:step(300)` at load) may start past the
+                        // old one's step: said, not left as a silent jump.
+                        let past = if reached > target {
+                            format!("; the new version builds to step {reached} itself, past step {target} where the old one was")
+                        } else {
+                            String::new()
+                        };
                         say(&format!(
-                            "replayed to step={} state_hash={} in {} ms ({} inputs dropped, {} lines printed)",
-                            r.scene.world().step_count(),
+                            "replayed to step={} state_hash={} in {} ms ({} inputs dropped, {} lines printed{past})",
+                            reached,
                             hash_text(&r.scene),
                             r.elapsed.as_millis(),
                             r.dropped,
