@@ -272,7 +272,11 @@ impl World {
             let contact = &mut self.contacts[i];
             contact.touching = !contact.touching;
             if contact.touching {
-                self.events.push_begin(contact, ids);
+                let now = (
+                    self.bodies.at(contact.body_a),
+                    self.bodies.at(contact.body_b),
+                );
+                self.events.push_begin(contact, ids, Some(now));
             } else {
                 self.events.push_end(contact, ids);
             }

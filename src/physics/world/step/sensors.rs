@@ -91,7 +91,7 @@ impl World {
                 let c = &mut self.contacts[i as usize];
                 c.touching = now;
                 if now {
-                    self.events.push_begin(c, ids);
+                    self.events.push_begin(c, ids, None);
                 } else {
                     self.events.push_end(c, ids);
                 }
