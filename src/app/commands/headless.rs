@@ -123,15 +123,8 @@ pub fn run(req: &RunRequest) -> Result<RunReport, SceneError> {
     // A scene, or a snapshot of one (restored, then run on).
     let mut scene = super::snapshot::load_any(&req.scene, &req.options)?;
     // The modules it required are known now, before its first step.
-    let sources = scene.sources();
-    let modules: Vec<Input> = sources
-        .iter()
-        .map(|path| Input {
-            what: "a file the scene runs",
-            path,
-        })
-        .collect();
-    outputs::refuse_inputs(&files, frames, &modules).map_err(SceneError::new)?;
+    outputs::refuse_modules(&files, frames, &scene.sources(), "a file the scene runs")
+        .map_err(SceneError::new)?;
     let steps = match req.seconds {
         Some(s) => (s / scene.dt()).round().max(1.0) as u64,
         None => req.steps,

@@ -53,6 +53,18 @@ pub fn prepare(files: &[Output], frames: Option<&Path>, inputs: &[Input]) -> Res
 /// Refuse any output that is the same file as an input. `prepare` checks
 /// the inputs known before the run; a scene's loaded modules (known once it
 /// has loaded, before its first step) are checked with this again.
+/// `refuse_inputs` for the files a scene required as it loaded (known
+/// only then, before its first step), each called `what`.
+pub fn refuse_modules(
+    files: &[Output],
+    frames: Option<&Path>,
+    sources: &[PathBuf],
+    what: &'static str,
+) -> Result<(), String> {
+    let modules: Vec<Input> = sources.iter().map(|path| Input { what, path }).collect();
+    refuse_inputs(files, frames, &modules)
+}
+
 pub fn refuse_inputs(
     files: &[Output],
     frames: Option<&Path>,

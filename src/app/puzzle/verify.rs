@@ -204,14 +204,7 @@ pub fn command(
         if step == 0 && !ended {
             // The modules the level required are known once it loaded.
             let sources = scene.sources();
-            let modules: Vec<Input> = sources
-                .iter()
-                .map(|path| Input {
-                    what: "a file the level runs",
-                    path,
-                })
-                .collect();
-            outputs::refuse_inputs(shot.as_slice(), frames, &modules)?;
+            outputs::refuse_modules(shot.as_slice(), frames, &sources, "a file the level runs")?;
         }
         if let (Some(path), true) = (&pictures.screenshot, ended) {
             image::save_png(&view::still(&mut renderer, scene, w, h)?, path)?;
