@@ -44,20 +44,29 @@ impl World {
         let fast: Vec<(u32, Aabb)> = sc
             .fast
             .iter()
-            .filter_map(|&b| Some((b, self.swept_box(b)?)))
+            .filter_map(|&b| Some((b, self.swept_box(b, sc.dt)?)))
             .collect();
         for &body in &sc.fast {
-            self.sweep_fast_body(body, &sc.solver.body_to_solver, &fast);
+            self.sweep_fast_body(body, &sc.solver.body_to_solver, &fast, sc.dt);
         }
     }
 
     /// The box of all the body's shapes from its start pose to its end pose
-    /// (None: no shapes).
-    fn swept_box(&self, body_index: u32) -> Option<Aabb> {
+    /// (None: no shapes). In between, a turning body's far points bulge out
+    /// of the two poses' boxes by the arc's sagitta, r·(1 − cos(θ/2)) for a
+    /// turn θ (`dt`: the step): a 6 m plank turning 3.3 rad in a step swept
+    /// a box 1.1 m high and never met a post 2 m above its centre.
+    fn swept_box(&self, body_index: u32, dt: Real) -> Option<Aabb> {
         let b = self.bodies.at(body_index);
         let xf0 = Transform {
             p: b.center0 - b.q0.rotate(b.local_center),
             q: b.q0,
+        };
+        let turn = (b.angular_velocity * dt).abs();
+        let bulge = if turn >= std::f64::consts::PI as Real {
+            b.max_extent
+        } else {
+            b.max_extent * (1.0 - (0.5 * turn).cos())
         };
         b.shapes
             .iter()
@@ -66,23 +75,29 @@ impl World {
                 g.aabb(xf0).union(&g.aabb(b.xf))
             })
             .reduce(|a, b| a.union(&b))
+            .map(|swept| {
+                if bulge > 0.0 {
+                    swept.expanded(bulge)
+                } else {
+                    swept
+                }
+            })
     }
 
     /// The body's motion over the step: start pose for bodies the solver
     /// moved (`body_to_solver`), otherwise standing still where it is
     /// (a sleeping body's start pose is from its last step awake). The
     /// sweeps of continuous collision and of sensors.
-    pub(super) fn step_sweep(&self, body: u32, body_to_solver: &[u32]) -> Sweep {
+    pub(super) fn step_sweep(&self, body: u32, body_to_solver: &[u32], dt: Real) -> Sweep {
         let b = self.bodies.at(body);
         let moved = body_to_solver.get(body as usize).is_some_and(|&s| s != 0);
         if moved {
-            Sweep {
-                local_center: b.local_center,
-                c1: b.center0,
-                c2: b.center,
-                q1: b.q0,
-                q2: b.xf.q,
-            }
+            Sweep::turning(
+                b.local_center,
+                (b.center0, b.q0),
+                (b.center, b.xf.q),
+                b.angular_velocity * dt,
+            )
         } else {
             Sweep::fixed(b.xf, b.local_center)
         }
@@ -99,9 +114,15 @@ impl World {
     /// the leader was put back behind it. When the other one moved far
     /// enough to pass through this body too (a head-on pair), it is put
     /// back to the same time, so neither ends up beyond the other.
-    fn sweep_fast_body(&mut self, body_index: u32, in_solver: &[u32], fast: &[(u32, Aabb)]) {
-        let sweep = self.step_sweep(body_index, in_solver);
-        let Some(swept) = self.swept_box(body_index) else {
+    fn sweep_fast_body(
+        &mut self,
+        body_index: u32,
+        in_solver: &[u32],
+        fast: &[(u32, Aabb)],
+        dt: Real,
+    ) {
+        let sweep = self.step_sweep(body_index, in_solver, dt);
+        let Some(swept) = self.swept_box(body_index, dt) else {
             return;
         };
         let b = self.bodies.at(body_index);
@@ -157,7 +178,7 @@ impl World {
                 continue;
             }
             // Along its own motion this step (if it moved).
-            let other_sweep = self.step_sweep(so.body.index, in_solver);
+            let other_sweep = self.step_sweep(so.body.index, in_solver, dt);
             // Could it pass through this body by itself? Then it is put
             // back too if it is the one met first. (A dynamic body in the
             // solver this step moved.)
@@ -221,7 +242,7 @@ impl World {
         if t_min < 1.0 {
             put_back(self.bodies.at_mut(body_index), &sweep, t_min);
             if let Some(other) = met {
-                let other_sweep = self.step_sweep(other, in_solver);
+                let other_sweep = self.step_sweep(other, in_solver, dt);
                 put_back(self.bodies.at_mut(other), &other_sweep, t_min);
             }
         }

@@ -101,6 +101,7 @@ impl World {
         let inv_h = 1.0 / h;
         let push = self.settings.contact_push_speed;
         let mut sc = std::mem::take(&mut self.scratch);
+        sc.dt = dt;
         self.events.clear();
         self.refusal = None;
         // (The joints' table of ends is derived: a restored world's is

@@ -28,6 +28,8 @@ pub(crate) struct StepScratch {
     pub(crate) sensors: Vec<u32>,
     /// Bodies that moved far for their size (continuous collision).
     pub(crate) fast: Vec<u32>,
+    /// This step's length (s), for the stages after the solver.
+    pub(crate) dt: Real,
     /// Per solver body, the rest time it lends its island (write back
     /// notes it, sleep reads it).
     pub(crate) rest: Vec<Real>,

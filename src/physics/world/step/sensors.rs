@@ -16,7 +16,7 @@
 
 use crate::physics::collision::distance::make_proxy;
 use crate::physics::collision::time_of_impact::{time_of_impact, ToiState};
-use crate::physics::math::Transform;
+use crate::physics::math::{Real, Transform};
 use crate::physics::solver::scratch::SolverScratch;
 use crate::physics::world::contact::should_collide;
 use crate::physics::world::events::{body_id, SensorEvent};
@@ -66,7 +66,7 @@ impl World {
     /// then both for visitors that crossed a sensor within the step.
     pub(crate) fn sensor_events(&mut self, sc: &mut StepScratch) {
         self.sensor_overlap_events(&sc.sensors);
-        self.sweep_sensors(&mut sc.sensor_sweep, &sc.solver);
+        self.sweep_sensors(&mut sc.sensor_sweep, &sc.solver, sc.dt);
     }
 
     /// Enter and exit events from the overlap at the step's final poses
@@ -101,13 +101,13 @@ impl World {
 
     /// After the step: enter + exit events for bodies that crossed a sensor
     /// entirely within it.
-    fn sweep_sensors(&mut self, s: &mut SensorSweepScratch, solver: &SolverScratch) {
+    fn sweep_sensors(&mut self, s: &mut SensorSweepScratch, solver: &SolverScratch, dt: Real) {
         s.crossed.clear();
         if !s.sensors.is_empty() {
             // Bodies simulated this step, in solver order (deterministic).
             for k in 1..solver.solver_info.len() {
                 let body = solver.solver_info[k].body;
-                self.sweep_body_against_sensors(body, s, &solver.body_to_solver);
+                self.sweep_body_against_sensors(body, s, &solver.body_to_solver, dt);
             }
         }
         for &(sensor, visitor) in &s.crossed {
@@ -136,9 +136,10 @@ impl World {
         body: u32,
         s: &mut SensorSweepScratch,
         body_to_solver: &[u32],
+        dt: Real,
     ) {
         let b = self.bodies.at(body);
-        let sweep = self.step_sweep(body, body_to_solver);
+        let sweep = self.step_sweep(body, body_to_solver, dt);
         let start = sweep.transform_at(0.0);
         for sid in &b.shapes {
             let visitor = self.shapes.at(sid.index);
@@ -157,7 +158,7 @@ impl World {
                 // Each pair is visited once, from the visitor's side, with
                 // both motions: a moving sensor passing over an awake body
                 // that stands still is found too (a sleeping one is not).
-                let sensor_sweep = self.step_sweep(sensor.body.index, body_to_solver);
+                let sensor_sweep = self.step_sweep(sensor.body.index, body_to_solver, dt);
                 let sensor_start = sensor_sweep.transform_at(0.0);
                 let sensor_box = sensor
                     .geom
