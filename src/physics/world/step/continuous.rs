@@ -46,8 +46,9 @@ impl World {
             .iter()
             .filter_map(|&b| Some((b, self.swept_box(b, sc.dt)?)))
             .collect();
-        for &body in &sc.fast {
-            self.sweep_fast_body(body, &sc.solver.body_to_solver, &fast, sc.dt);
+        // (A body with no shapes has no box and nothing to sweep.)
+        for &(body, swept) in &fast {
+            self.sweep_fast_body((body, swept), &sc.solver.body_to_solver, &fast, sc.dt);
         }
     }
 
@@ -114,17 +115,17 @@ impl World {
     /// the leader was put back behind it. When the other one moved far
     /// enough to pass through this body too (a head-on pair), it is put
     /// back to the same time, so neither ends up beyond the other.
+    /// `swept` is its box from the list of fast bodies (taken before any
+    /// was put back: a body another one's sweep put back keeps its longer
+    /// box, which can only add candidates that its sweep then misses).
     fn sweep_fast_body(
         &mut self,
-        body_index: u32,
+        (body_index, swept): (u32, Aabb),
         in_solver: &[u32],
         fast: &[(u32, Aabb)],
         dt: Real,
     ) {
         let sweep = self.step_sweep(body_index, in_solver, dt);
-        let Some(swept) = self.swept_box(body_index, dt) else {
-            return;
-        };
         let b = self.bodies.at(body_index);
         let bullet = b.bullet;
         let travel = (b.center - b.center0).length();
