@@ -72,6 +72,9 @@ pub struct Scene {
     watchdog: Watchdog,
     pub(super) sim: Rc<RefCell<Sim>>,
     path: PathBuf,
+    /// The options it was loaded with: a check of an edited text loads
+    /// under the same limits.
+    opts: SceneOptions,
 }
 
 /// The project's `scripts/` folder: the nearest `scripts/` beside the scene's
@@ -200,6 +203,7 @@ impl Scene {
             watchdog,
             sim,
             path: path.to_path_buf(),
+            opts: opts.clone(),
         };
         let lua = scene.lua();
         let text = super::source::as_lua_reads(bytes);
@@ -261,6 +265,17 @@ impl Scene {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Would the scene load if its file said `src`? (Run into a fresh Lua
+    /// state and world under the same limits, printing nothing; the scene
+    /// itself is untouched.)
+    pub fn loads_with(&self, src: &str) -> Result<(), SceneError> {
+        let quiet = SceneOptions {
+            echo: false,
+            ..self.opts.clone()
+        };
+        Scene::from_source(&self.path, src, &quiet).map(drop)
     }
 
     pub fn world(&self) -> Ref<'_, World> {

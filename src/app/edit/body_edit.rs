@@ -117,15 +117,33 @@ pub fn edit_body(
     sets: &[(String, String)],
 ) -> Result<Applied, EditError> {
     let planned = plan_body_edit(scene, id, sets)?;
-    write(&planned)?;
+    write(scene, &planned)?;
     Ok(planned)
 }
 
-/// Write a planned edit (nothing to do when the text did not change).
-pub fn write(planned: &Applied) -> Result<(), String> {
-    if planned.after != planned.before {
-        write_atomic(&planned.path, &planned.after)?;
+/// Write a planned edit (nothing to do when the text did not change). An
+/// edit of the scene file is written only if the scene still loads with
+/// it: a window edit comes back through the reload, and one that failed
+/// there left a broken file on disk, the old world on screen and edit mode
+/// waiting for a reload that never came (a spring between two static
+/// bodies, the mass row wheeled on a static one: `mass = 0`). A required
+/// file's edit is not checked (the scene is loaded from disk).
+pub fn write(scene: &Scene, planned: &Applied) -> Result<(), EditError> {
+    if planned.after == planned.before {
+        return Ok(());
     }
+    if planned.file == crate::script::scene::shown_path(scene.path()) {
+        // The load error leads (`FILE:LINE: ...`, like every refusal).
+        if let Err(e) = scene.loads_with(&planned.after) {
+            return Err(EditError {
+                message: format!(
+                    "{e} — with this edit the scene would not load, so it was not written"
+                ),
+                toast: format!("not written: the scene would not load with it — {e}"),
+            });
+        }
+    }
+    write_atomic(&planned.path, &planned.after)?;
     Ok(())
 }
 
@@ -153,6 +171,9 @@ pub fn plan_body_edit(
     let mut after = before.clone();
     let mut changes = Vec::new();
     for (key, value) in sets {
+        if same_number(&after, &origin, key, value) {
+            continue;
+        }
         let (text, change) = set_field(&after, origin.kind, origin.line as usize, key, value)
             .map_err(refused(&file))?;
         after = text;
@@ -182,6 +203,24 @@ pub fn plan_body_edit(
     })
 }
 
+/// Does option `key` already hold the number `value` (Lua literal text)?
+/// Then its spelling stays: a drag along x writes `y` too, and must not
+/// turn `y = 2e0` or `y = 0x10` into `2` and `16`.
+fn same_number(text: &str, origin: &Origin, key: &str, value: &str) -> bool {
+    let (negative, digits) = match value.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, value),
+    };
+    let Some(v) = crate::script::calls::lua_number(digits) else {
+        return false;
+    };
+    let new = if negative { -v } else { v };
+    matches!(
+        read_field(text, origin.kind, origin.line as usize, key),
+        Ok(Some(Literal::Number(old))) if old == new
+    )
+}
+
 /// Append constructor `lines` to the scene file, in the block at its end
 /// marked as added from the window, and write it.
 pub fn append_to_scene(scene: &Scene, lines: &[String]) -> Result<Applied, EditError> {
@@ -196,7 +235,7 @@ pub fn append_to_scene(scene: &Scene, lines: &[String]) -> Result<Applied, EditE
         changes: Vec::new(),
         added: lines.to_vec(),
     };
-    write(&planned)?;
+    write(scene, &planned)?;
     Ok(planned)
 }
 

@@ -150,17 +150,8 @@ fn apply(
     };
     editable_origin(&scene, id)?;
     let planned = plan_body_edit(&scene, id, sets)?;
-    // The edited scene must still load before anything is written.
-    if planned.file == shown {
-        // The load error leads (`FILE:LINE: ...`, like every refusal).
-        if let Err(e) = Scene::from_source(scene_path, &planned.after, options) {
-            return Err(format!(
-                "{e} — with this edit the scene would not load, so it was not written"
-            )
-            .into());
-        }
-    }
-    write(&planned)?;
+    // (`write` checks that the edited scene still loads.)
+    write(&scene, &planned)?;
     let applied = planned;
     Ok(applied
         .changes

@@ -164,7 +164,7 @@ pub fn append_joint(scene: &Scene, tool: JointTool, a: End, b: End) -> Result<Ap
         changes,
         added: vec![line],
     };
-    write(&planned)?;
+    write(scene, &planned)?;
     Ok(planned)
 }
 

@@ -249,6 +249,14 @@ impl EditSession {
         self.pending.is_none()
     }
 
+    /// A reload failed: the write it waited for will never be loaded, so
+    /// stop waiting. (Before, Ctrl+Z said "still reloading" for good and the
+    /// broken edit could not be taken back; undo still checks the file on
+    /// disk is the one it wrote.)
+    pub fn reload_failed(&mut self) {
+        self.pending = None;
+    }
+
     /// How many edits Ctrl+Z can take back.
     pub fn undo_depth(&self) -> usize {
         self.undo.len()

@@ -52,14 +52,24 @@ pub fn apply(sb: &mut Sandbox, attempt: ReloadAttempt) -> Option<Timing> {
         }
         ReloadAttempt::Failed(e) => {
             eprintln!("physbox: {}", failed_text(&e));
+            stop_waiting_for_the_edit(sb);
             sb.show_reload_error(e.to_string());
             None
         }
         ReloadAttempt::Deleted => {
             let text = deleted_text(sb.scene().path());
             eprintln!("physbox: {text}");
+            stop_waiting_for_the_edit(sb);
             sb.show_reload_error(format!("{text}; it reloads when the file is back."));
             None
         }
+    }
+}
+
+/// The reload an edit mode write waits for will not come: stop waiting, so
+/// Ctrl+Z can take the edit back (it said "still reloading" for good).
+fn stop_waiting_for_the_edit(sb: &mut Sandbox) {
+    if let Some((edit, _)) = sb.edit_parts() {
+        edit.reload_failed();
     }
 }
