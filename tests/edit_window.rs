@@ -651,3 +651,34 @@ fn a_reload_that_fails_after_a_window_edit_lets_ctrl_z_take_it_back() {
     assert!(notice(&sb).starts_with("edit: undo:"), "{}", notice(&sb));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), src);
 }
+
+#[test]
+fn q_turns_a_fallen_body_where_it_lies_not_back_at_its_spawn_point() {
+    // Before: Q wrote only `angle`; the reload then took every pose field
+    // from the call whose pose had changed, and the crate resting on the
+    // floor jumped back to its spawn point 2.5 m up.
+    let src = "scene { camera = {0, 2, 12} }\nbox { x = 0, y = -0.5, w = 20, h = 1, static = true }\nbox { name = \"crate\", x = -2, y = 3, w = 1, h = 1 }\n";
+    let (mut sb, mut r, path) = open_reloading("turn-fallen", src, 800, 600);
+    for _ in 0..30 {
+        frame(&mut sb, &Input::default(), 0.1);
+    }
+    let (id, lying, _) = named(&sb, "crate");
+    assert!(lying.y < 0.6, "the crate fell to the floor: {lying:?}");
+    keys(&mut sb, "e", &["ctrl"]);
+    sb.select(Some(id));
+    keys(&mut sb, "q", &[]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let line = text.lines().nth(2).unwrap();
+    assert_eq!(
+        line,
+        format!(
+            "box {{ name = \"crate\", x = -2, y = {}, w = 1, h = 1, angle = 0.262 }}",
+            round(lying.y)
+        ),
+        "x is left as written (the same number), y is where the crate lies"
+    );
+    reload(&mut sb, &mut r, &path);
+    let (_, p, a) = named(&sb, "crate");
+    assert!((p - lying).length() < 0.01, "{p:?} vs {lying:?}");
+    assert!((a - 0.262).abs() < 1e-9);
+}

@@ -1,7 +1,8 @@
 //! Edit mode's keys and mouse (Ctrl+E toggles it): every change is written
 //! into the scene's Lua file (`app/edit/`), and the hot reload shows it.
-//! Left drag on a body moves it (its `x`, `y` are rewritten on release);
-//! Q / E turn the selected body by 15° (`angle`); Ctrl+wheel resizes it
+//! Left drag on a body moves it (its `x`, `y` are rewritten on release,
+//! and its live `angle` when it turned since); Q / E turn the selected
+//! body by 15° where it is (`angle`, and the live `x`, `y`); Ctrl+wheel resizes it
 //! (`w`, `h` or `r`); the wheel on the inspector's blue rows changes mass,
 //! friction, restitution or colour; a left drag on empty space draws a box (Shift: a
 //! circle, Ctrl: a segment) appended to the file, or what the palette
@@ -270,7 +271,14 @@ fn finish(sb: &mut Sandbox) {
             if (now - start).length() < 1e-9 {
                 return; // a click: it only selects
             }
-            let sets = [("x", now.x), ("y", now.y)].map(|(k, v)| (k.to_string(), number(v, 2)));
+            let angle = sb
+                .scene()
+                .world()
+                .body(body)
+                .map_or(0.0, |b| b.xf.q.angle());
+            let mut sets = vec![("x".to_string(), number(now.x, 2))];
+            sets.push(("y".to_string(), number(now.y, 2)));
+            sets.extend(pose_field(sb, body, "angle", number(angle, 3)));
             if !write(sb, |scene| edit_body(scene, body, &sets)) {
                 place(sb, body, start);
             }
@@ -310,12 +318,41 @@ fn cancel(sb: &mut Sandbox) {
     finish(sb);
 }
 
+/// Q / E: the body turns where it is shown. A call whose pose changed is
+/// put where the file says by the reload (every pose field), so the turn
+/// writes the live `x`, `y` too: a crate that had fallen to the floor was
+/// turned and put back at its spawn point in the air.
 fn turn(sb: &mut Sandbox, id: BodyId, by: f64) {
-    let Ok(angle) = sb.scene().world().body(id).map(|b| b.xf.q.angle()) else {
+    let Ok((p, angle)) = sb
+        .scene()
+        .world()
+        .body(id)
+        .map(|b| (b.xf.p, b.xf.q.angle()))
+    else {
         return;
     };
-    let sets = [("angle".to_string(), number(angle + by, 3))];
+    let mut sets = pose_field(sb, id, "x", number(p.x, 2));
+    sets.extend(pose_field(sb, id, "y", number(p.y, 2)));
+    sets.push(("angle".to_string(), number(angle + by, 3)));
     write(sb, |scene| edit_body(scene, id, &sets));
+}
+
+/// `key = value` for a move or a turn to write beside the field it is
+/// about, so the reload keeps the body's live pose: when the call writes
+/// `key` as a number (one equal to `value` is left as written), or leaves
+/// it out and `value` is not its default 0. A computed one is left alone:
+/// the edit it goes with is still made.
+fn pose_field(sb: &Sandbox, id: BodyId, key: &str, value: String) -> Vec<(String, String)> {
+    let wanted = match read_option(sb.scene(), id, key) {
+        Ok(Some(Literal::Number(_))) => true,
+        Ok(None) => value.parse::<f64>().is_ok_and(|v| v != 0.0),
+        _ => false,
+    };
+    if wanted {
+        vec![(key.to_string(), value)]
+    } else {
+        Vec::new()
+    }
 }
 
 /// Colours the wheel steps through on the inspector's colour row.
