@@ -358,3 +358,34 @@ fn the_ghost_follows_a_seek_and_its_trails_break_there() {
     let log = sb.timeline().log().to_vec();
     assert_eq!(ghost(&mut sb), (end + 8, fresh_hash(&old, &log, end + 8)));
 }
+
+#[test]
+fn the_strips_label_is_readable_over_a_light_body() {
+    // A light grey floor along the bottom of the view, under the label's
+    // line: the label's grey letters were drawn straight onto it (no
+    // panel), and could not be read.
+    let src = "scene { camera = {0, 0, 10} }\nbox { x = 0, y = -4.8, w = 30, h = 1, static = true, color = \"#c8c8c8\" }\ncircle { x = 0, y = 3, r = 0.5 }\n";
+    let (mut sb, _r, _path) = open_reloading("tw_label_panel", src, 800, 600);
+    run_seconds(&mut sb, 1.0);
+    let s = step(&sb);
+    sb.seek(s / 2);
+    let mut pm = physbox::render::pixmap(800, 600);
+    physbox::app::window::picture::draw(&mut sb, &mut pm);
+    let strip = timeline_strip::place(800.0, 600.0);
+    // Just right of the label's first letters' left edge, along its band:
+    // the floor's colour must not show there.
+    let (x0, y0) = (
+        strip.x as u32 + 1,
+        (strip.y - timeline_strip::LABEL_HEIGHT) as u32,
+    );
+    let light = (y0..y0 + timeline_strip::LABEL_HEIGHT as u32 - 2)
+        .filter(|y| {
+            let c = pm.pixel(x0, *y).unwrap();
+            c.red() > 150 && c.green() > 150 && c.blue() > 150
+        })
+        .count();
+    // (It would be the floor everywhere there without the panel.)
+    let floor = pm.pixel(790, 575).unwrap();
+    assert!(floor.red() > 150, "the floor is under the label's line");
+    assert_eq!(light, 0, "the label is on a dark panel");
+}

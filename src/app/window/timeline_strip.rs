@@ -128,6 +128,17 @@ pub fn draw(s: Strip, text: &mut TextPainter, pm: &mut Pixmap) {
     let mut t = Target::new(pm);
     rect(&mut t, r.x, r.y, r.w, r.h, PANEL_BG);
     if let Some((label, color)) = label {
+        // On a panel, as every other line: the grey text alone vanished
+        // over a light body (a grey floor along the bottom of the view).
+        let w = text.width(&label, 13.0) + 8.0;
+        rect(
+            &mut t,
+            r.x,
+            r.y - LABEL_HEIGHT - 1.0,
+            w,
+            LABEL_HEIGHT,
+            PANEL_BG,
+        );
         text.draw(&mut t, r.x + 4.0, r.y - LABEL_HEIGHT, &label, 13.0, color);
     }
     if let Some(p) = progress {
