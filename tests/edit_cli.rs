@@ -449,3 +449,36 @@ fn a_folder_is_named_hex_numbers_are_numbers_and_compact_tables_stay_compact() {
         .1;
     assert_eq!(ro.xf.p.x, 16.0);
 }
+
+#[test]
+fn an_edit_of_a_required_file_that_breaks_the_scene_is_refused_too() {
+    // Before: the load check covered only the scene file; a body made in
+    // a required module was set to `w = 0`, written, and reported done,
+    // and the scene no longer loaded.
+    let module = "local M = {}\nM.post = box { x = 4, y = -2, w = 0.4, h = 2, static = true, name = \"post\" }\nreturn M\n";
+    let (dir, scene_path) = scene_file(
+        "module-breaks",
+        "scene.lua",
+        "local parts = require(\"parts\")\nbox { x = 0, y = -4, w = 10, h = 1, static = true }\n",
+    );
+    let module_path = dir.join("parts.lua");
+    std::fs::write(&module_path, module).unwrap();
+    refused(
+        &dir,
+        &module_path,
+        &["edit", "scene.lua", "--body", "post", "--set", "w=0"],
+        "parts.lua:2: box: 'w' must be a positive number, got 0 — with this edit the scene would not load",
+    );
+    // A good edit of the module is still written.
+    let (code, stdout, stderr) = out(&physbox(
+        &dir,
+        &["edit", "scene.lua", "--body", "post", "--set", "x=3"],
+    ));
+    assert_eq!(code, 0, "{stdout} {stderr}");
+    assert!(std::fs::read_to_string(&module_path)
+        .unwrap()
+        .contains("box { x = 3, y = -2,"));
+    assert!(std::fs::read_to_string(&scene_path)
+        .unwrap()
+        .starts_with("local parts"));
+}

@@ -25,6 +25,14 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
         let (src, chunk_name) = match found {
             Found::File(path, src) => {
                 let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
+                // An edit being checked before it is written stands in
+                // for the file's text.
+                let src = match &ctx.module_text {
+                    Some((p, text)) if path.canonicalize().ok().as_ref() == Some(p) => {
+                        text.as_bytes().to_vec()
+                    }
+                    _ => src,
+                };
                 ctx.sources.borrow_mut().push(path.clone());
                 let text = String::from_utf8_lossy(&src);
                 super::origin::remember_text(&ctx, display_path(&path), &text);

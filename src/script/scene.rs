@@ -48,6 +48,10 @@ pub struct SceneOptions {
     /// The project's `scripts/` folder (`None`: the nearest `scripts/` beside
     /// the scene's folder or one of its parents, else `./scripts`).
     pub scripts_dir: Option<PathBuf>,
+    /// A required file's text to use instead of what is on disk (its
+    /// canonical path, and the text): an edit of that file is checked to
+    /// load before it is written (`Scene::loads_with`).
+    pub module_text: Option<(PathBuf, String)>,
 }
 
 impl Default for SceneOptions {
@@ -61,6 +65,7 @@ impl Default for SceneOptions {
             step_time_limit: DEFAULT_STEP_TIME_LIMIT,
             echo: false,
             scripts_dir: None,
+            module_text: None,
         }
     }
 }
@@ -177,6 +182,7 @@ impl Scene {
             scene_file,
             texts: RefCell::new(std::collections::HashMap::new()),
             clock_read: RefCell::new(None),
+            module_text: opts.module_text.clone(),
         });
         if let Some(ctx) = lua.app_data_ref::<SceneContext>() {
             super::origin::remember_text(&ctx, shown.clone(), src);
@@ -267,15 +273,23 @@ impl Scene {
         &self.path
     }
 
-    /// Would the scene load if its file said `src`? (Run into a fresh Lua
-    /// state and world under the same limits, printing nothing; the scene
-    /// itself is untouched.)
-    pub fn loads_with(&self, src: &str) -> Result<(), SceneError> {
+    /// Would the scene load if `file` (the scene file or one it requires)
+    /// said `src`? (Run into a fresh Lua state and world under the same
+    /// limits, printing nothing; the scene itself is untouched.)
+    pub fn loads_with(&self, file: &Path, src: &str) -> Result<(), SceneError> {
         let quiet = SceneOptions {
             echo: false,
             ..self.opts.clone()
         };
-        Scene::from_source(&self.path, src, &quiet).map(drop)
+        let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+        if real(file) == real(&self.path) {
+            return Scene::from_source(&self.path, src, &quiet).map(drop);
+        }
+        let with_module = SceneOptions {
+            module_text: Some((real(file), src.to_string())),
+            ..quiet
+        };
+        Scene::load(&self.path, &with_module).map(drop)
     }
 
     pub fn world(&self) -> Ref<'_, World> {

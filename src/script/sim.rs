@@ -448,6 +448,8 @@ pub(super) struct SearchPaths {
 
 /// What every API function can reach (stored as Lua app data).
 pub(super) struct SceneContext {
+    /// `SceneOptions::module_text`: `require` of that file gets this text.
+    pub module_text: Option<(PathBuf, String)>,
     pub sim: Rc<RefCell<Sim>>,
     pub clock: crate::script::limits::Clock,
     pub paths: SearchPaths,

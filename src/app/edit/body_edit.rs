@@ -126,22 +126,21 @@ pub fn edit_body(
 /// it: a window edit comes back through the reload, and one that failed
 /// there left a broken file on disk, the old world on screen and edit mode
 /// waiting for a reload that never came (a spring between two static
-/// bodies, the mass row wheeled on a static one: `mass = 0`). A required
-/// file's edit is not checked (the scene is loaded from disk).
+/// bodies, the mass row wheeled on a static one: `mass = 0`). An edit of a
+/// required file is checked the same way (it was written unchecked:
+/// `physbox edit` set a module's box to `w = 0` and said it was done).
 pub fn write(scene: &Scene, planned: &Applied) -> Result<(), EditError> {
     if planned.after == planned.before {
         return Ok(());
     }
-    if planned.file == crate::script::scene::shown_path(scene.path()) {
-        // The load error leads (`FILE:LINE: ...`, like every refusal).
-        if let Err(e) = scene.loads_with(&planned.after) {
-            return Err(EditError {
-                message: format!(
-                    "{e} — with this edit the scene would not load, so it was not written"
-                ),
-                toast: format!("not written: the scene would not load with it — {e}"),
-            });
-        }
+    // The load error leads (`FILE:LINE: ...`, like every refusal).
+    if let Err(e) = scene.loads_with(&planned.path, &planned.after) {
+        return Err(EditError {
+            message: format!(
+                "{e} — with this edit the scene would not load, so it was not written"
+            ),
+            toast: format!("not written: the scene would not load with it — {e}"),
+        });
     }
     write_atomic(&planned.path, &planned.after)?;
     Ok(())
