@@ -142,6 +142,13 @@ pub struct Joint {
     pub reaction_force: Vec2,
     pub reaction_torque: Real,
     pub user_data: u64,
+    /// A limited hinge's angle from its creation pose at the end of the
+    /// last step, counting whole turns (0 for the other kinds): the pose
+    /// only gives the angle modulo 2π, and limits past ±π (a winch's
+    /// `{-1, 5}`) need to know which turn it is on. Older snapshots
+    /// lack it: 0, the first turn.
+    #[serde(default)]
+    pub angle: Real,
 }
 
 impl Joint {

@@ -154,7 +154,9 @@ pub(crate) fn prepare_joints(
             JointKind::Slider(p) => Some(p.reference_angle),
             _ => None,
         };
-        let angle0 = reference.map_or(0.0, |r| wrap_angle(ba.xf.q.inv_mul(qb).angle() - r));
+        let angle0 = reference.map_or(0.0, |r| {
+            same_turn_as(wrap_angle(ba.xf.q.inv_mul(qb).angle() - r), j.angle)
+        });
         // Given its slot first and finished there (the kind below). Built
         // whole and finished before it was pushed, the 224-byte record was
         // copied by a `memcpy` call (2 % of a joint grid's or a ragdoll
@@ -256,6 +258,12 @@ pub(crate) fn store_joint_impulses(sc: &mut SolverScratch, store: &mut JointStor
                 .extend([c.a, c.b].into_iter().filter(|&b| b != 0));
         }
         j.impulses[..IMPULSES].copy_from_slice(&c.imp);
+        if let Prepared::Hinge(hinge) = &c.kind {
+            if hinge.limits.is_some() {
+                // Where the next step's `same_turn_as` counts from.
+                j.angle = c.angle(&sc.solver_bodies);
+            }
+        }
         j.reaction_force = force;
         j.reaction_torque = torque;
         if j.breaking_force.is_some_and(|limit| force.length() > limit) {
@@ -552,6 +560,21 @@ fn reaction(
 }
 
 /// An angle in (−π, π].
+/// The angle `a` (in (−π, π]) moved by whole turns to within π of `last`
+/// (the joint's angle a step ago): a limited hinge's angle counts turns,
+/// so limits past ±π hold (wrapped, a motor turning an arm past π found
+/// it at −π, below a limit of −1, and the limit flung it back round the
+/// other way). `a` itself, bit for bit, when it is already that near.
+#[inline]
+pub(crate) fn same_turn_as(a: Real, last: Real) -> Real {
+    let d = a - last;
+    if d.abs() <= std::f64::consts::PI {
+        return a;
+    }
+    let two_pi = 2.0 * std::f64::consts::PI;
+    a - two_pi * (d / two_pi).round()
+}
+
 pub(crate) fn wrap_angle(a: Real) -> Real {
     if a > -std::f64::consts::PI && a <= std::f64::consts::PI {
         // Already there (nearly always): `%` is a libm call.

@@ -83,6 +83,7 @@ impl World {
         }
         within_vec(&format!("{at}.local_a"), j.local_a, 1e10)?;
         within_vec(&format!("{at}.local_b"), j.local_b, 1e10)?;
+        within(&format!("{at}.angle"), j.angle, -1e12, 1e12)?;
         if let Some(f) = j.breaking_force {
             within(&format!("{at}.breaking_force"), f, 1e-300, f64::MAX)?;
         }

@@ -72,6 +72,7 @@ impl World {
             reaction_force: Vec2::ZERO,
             reaction_torque: 0.0,
             user_data: def.user_data,
+            angle: 0.0,
         };
         let (index, generation) = self.joints.insert(joint);
         self.joints.link(def.body_a.index, index);
