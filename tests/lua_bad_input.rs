@@ -655,6 +655,25 @@ fn absurd_numbers_are_errors_at_their_line_not_nan_in_the_world() {
             "plot('n', 0/0)",
             "plot: value of 'n' must be a finite number",
         ),
+        // A motor or limits out of range say so (they said "two finite
+        // numbers" of two finite numbers).
+        (
+            "local a = circle { r = 0.5 }\nhinge { a = a, motor = {1, 1e15} }",
+            "'motor' must be {speed, max_torque} with each number from -1e9 to 1e9, got {1e0, 1e15}",
+        ),
+        (
+            "local a = circle { r = 0.5 }\nslider { a = a, limits = {-1e300, 1} }",
+            "'limits' must be {lo, hi} with each number from",
+        ),
+        (
+            "local a = circle { r = 0.5 }\nwheel { a = a, motor = {1} }",
+            "'motor' must be {speed, max_torque} of finite numbers, got nil at position 2",
+        ),
+        // A tiny axis's numbers in a line, not 300 digits.
+        (
+            "local a = circle { r = 0.5 }\nwheel { a = a, axis = {1e-300, 0} }",
+            "axis must be a non-zero finite vector, got (1e-300, 0e0)",
+        ),
     ] {
         let text = format!("-- absurd\n{code}\n");
         let dir = std::env::temp_dir().join(format!("physbox_absurd_{}", std::process::id()));

@@ -319,15 +319,17 @@ impl Opts<'_> {
             .map_err(|m| self.err(format!("'{key}' {m}")))
     }
 
-    /// An optional pair `{lo, hi}` of finite numbers.
+    /// An optional pair `{lo, hi}` of finite numbers within the
+    /// coordinates' range; a bad one is named with what was wrong (it
+    /// said "two finite numbers" of `motor = {1, 1e15}`).
     pub fn pair(&self, key: &str, names: &str) -> mlua::Result<Option<(f64, f64)>> {
         if !self.has(key)? {
             return Ok(None);
         }
         let v = Value::Table(self.table(key)?.expect("present"));
-        super::options::point_from(&v)
+        super::options::pair_from(&v, &format!("{{{names}}}"))
             .map(|p| Some((p.x, p.y)))
-            .map_err(|_| self.err(format!("'{key}' must be {{{names}}} (two finite numbers)")))
+            .map_err(|m| self.err(format!("'{key}' {m}")))
     }
 
     fn body(&self, key: &str, required: bool) -> mlua::Result<Option<BodyId>> {

@@ -244,13 +244,20 @@ pub fn show(v: &Value) -> String {
 
 /// `{x, y}` → a finite point, or what is wrong with it.
 pub fn point_from(v: &Value) -> Result<Vec2, String> {
+    pair_from(v, "a point {x, y}")
+}
+
+/// Two numbers `{a, b}` (`what`: how the message names them, "a point
+/// {x, y}" or "{speed, max_torque}"), each finite and within the
+/// coordinates' range.
+pub fn pair_from(v: &Value, what: &str) -> Result<Vec2, String> {
     let Value::Table(t) = v else {
-        return Err(format!("must be a point {{x, y}}, got {}", type_name(v)));
+        return Err(format!("must be {what}, got {}", type_name(v)));
     };
     // A third number is a typo (or a 3D point), not something to drop.
     let len = t.raw_len();
     if len > 2 {
-        return Err(format!("must be a point {{x, y}}, got {len} numbers"));
+        return Err(format!("must be {what}, got {len} numbers"));
     }
     let mut xy = [0.0; 2];
     for (i, c) in xy.iter_mut().enumerate() {
@@ -259,7 +266,7 @@ pub fn point_from(v: &Value) -> Result<Vec2, String> {
             Value::Number(n) if n.is_finite() => n,
             other => {
                 return Err(format!(
-                    "must be a point {{x, y}} of finite numbers, got {} at position {}",
+                    "must be {what} of finite numbers, got {} at position {}",
                     show(&other),
                     i + 1
                 ))
@@ -269,8 +276,14 @@ pub fn point_from(v: &Value) -> Result<Vec2, String> {
     let bound = super::ranges::COORDINATE;
     if xy.iter().any(|c| c.abs() > bound) {
         return Err(format!(
-            "must be a point {{x, y}} with coordinates from -{bound:e} to {bound:e}, got {{{:e}, {:e}}}",
-            xy[0], xy[1]
+            "must be {what} with {} from -{bound:e} to {bound:e}, got {{{:e}, {:e}}}",
+            if what.starts_with("a point") {
+                "coordinates"
+            } else {
+                "each number"
+            },
+            xy[0],
+            xy[1]
         ));
     }
     Ok(Vec2::new(xy[0], xy[1]))

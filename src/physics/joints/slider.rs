@@ -71,7 +71,7 @@ pub(crate) fn check_axis_joint(
     let len = axis.length();
     if !(len.is_finite() && len > 0.0) {
         return err(format!(
-            "axis must be a non-zero finite vector, got ({}, {})",
+            "axis must be a non-zero finite vector, got ({:e}, {:e})",
             axis.x, axis.y
         ));
     }
