@@ -90,6 +90,7 @@
 ---@field mass number # kg (read only)
 ---@field inertia number # about the centre of mass (read only)
 ---@field id integer # stable id, 1, 2, ... in creation order (read only)
+---@field alive boolean # false once destroyed (read only; name and source stay readable too)
 ---@field force (fun(body: Body, t: number): number, number, number?)|nil # custom force, once per step
 local Body = {}
 

@@ -356,6 +356,48 @@ fn end_events_of_a_destroyed_body_name_it_not_its_successor() {
     assert_eq!(out.len(), 4, "nothing about the new bodies: {out:?}");
 }
 
+/// The end events of a body the scene destroyed name it by a handle that
+/// still answers `alive`, `name` and `source` (every read of one stopped
+/// the scene: `on_separate(a, b) print(b.name) end` after a coin was
+/// picked up), and nothing else.
+#[test]
+fn a_destroyed_body_still_tells_its_name_source_and_that_it_is_gone() {
+    let mut s = load(
+        "local floor = box { x = 0, y = -0.5, w = 10, h = 1, static = true, name = 'floor' }
+         local coin = circle { x = 0, y = 0.2, r = 0.2, name = 'coin' }
+         local pebble = circle { x = 2, y = 0.2, r = 0.2 }
+         function on_separate(a, b)
+           print('separate', a.name, a.alive, b.name, b.alive, b.source)
+           print(pcall(function() return b.x end))
+         end
+         function update()
+           if world.steps == 10 then coin:destroy() pebble:destroy() end
+         end",
+    )
+    .unwrap();
+    s.step(20).unwrap();
+    let out = s.console();
+    assert_eq!(
+        out[..2],
+        [
+            "separate\tfloor\ttrue\tcoin\tfalse\tapi_test.lua:2".to_string(),
+            "false\tapi_test.lua:6: body 'coin' (api_test.lua:2) was destroyed (its handle is no longer valid)".to_string(),
+        ],
+        "{out:?}"
+    );
+    assert_eq!(
+        out[2], "separate\tfloor\ttrue\tnil\tfalse\tapi_test.lua:3",
+        "{out:?}"
+    );
+    assert_eq!(out.len(), 4, "{out:?}");
+    let alive =
+        printed("local b = circle { r = 1 } print(b.alive, pcall(function() b.alive = false end))");
+    assert_eq!(
+        alive[0],
+        "true\tfalse\tapi_test.lua:1: body.alive is read only"
+    );
+}
+
 #[test]
 fn force_fields_and_per_body_forces() {
     let out = printed(

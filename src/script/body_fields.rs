@@ -48,6 +48,7 @@ const BODY_NAMES: &[&str] = &[
     "gravity_scale",
     "bullet",
     "awake",
+    "alive",
     "mass",
     "inertia",
     "name",
@@ -146,6 +147,9 @@ pub(super) fn boolean(lua: &Lua, what: &str, v: &Value) -> mlua::Result<bool> {
 }
 
 pub(super) fn get_field(lua: &Lua, id: BodyId, key: &str) -> mlua::Result<Value> {
+    if let Some(v) = fact_of_the_dead(lua, id, key)? {
+        return Ok(v);
+    }
     with_sim(lua, id, |sim| {
         let b = sim.world.body(id).expect("checked");
         let first_shape = b
@@ -162,6 +166,7 @@ pub(super) fn get_field(lua: &Lua, id: BodyId, key: &str) -> mlua::Result<Value>
             "mass" => Value::Number(b.mass),
             "inertia" => Value::Number(b.inertia),
             "awake" => Value::Boolean(b.awake),
+            "alive" => Value::Boolean(true),
             "bullet" => Value::Boolean(b.bullet),
             "gravity_scale" => Value::Number(b.gravity_scale),
             "friction" => Value::Number(first_shape.map_or(0.0, |s| s.friction)),
@@ -191,6 +196,36 @@ pub(super) fn get_field(lua: &Lua, id: BodyId, key: &str) -> mlua::Result<Value>
             other => return Err(no_field(lua, other)),
         })
     })
+}
+
+/// What a handle whose body is gone still answers: `alive` (false), and
+/// its `name` and `source` while they are remembered (the slot's latest
+/// destroyed body). `on_separate` and a sensor's exit name a body the
+/// scene destroyed since the step before (Box2D does the same: a counter
+/// of touching bodies stays right), and an ordinary callback reading
+/// `b.name` stopped the scene with "was destroyed". `None`: the body is
+/// alive, or this is not such a field.
+fn fact_of_the_dead(lua: &Lua, id: BodyId, key: &str) -> mlua::Result<Option<Value>> {
+    if !matches!(key, "alive" | "name" | "source") {
+        return Ok(None);
+    }
+    let ctx = lua.app_data_ref::<SceneContext>().expect("scene context");
+    let sim = ctx.sim.borrow();
+    if sim.world.body(id).is_ok() {
+        return Ok(None);
+    }
+    let grave = sim.grave(id);
+    let text = |t: Option<String>| match t {
+        Some(t) => lua.create_string(t).map(Value::String),
+        None => Ok(Value::Nil),
+    };
+    match key {
+        "alive" => Ok(Some(Value::Boolean(false))),
+        "name" => grave.map(|g| text(g.name.clone())).transpose(),
+        _ => grave
+            .map(|g| text(g.origin.as_ref().map(|o| o.at())))
+            .transpose(),
+    }
 }
 
 pub(super) fn set_field(lua: &Lua, id: BodyId, key: &str, v: Value) -> mlua::Result<()> {
@@ -227,7 +262,7 @@ pub(super) fn set_field(lua: &Lua, id: BodyId, key: &str, v: Value) -> mlua::Res
                 ))
             }
         },
-        "mass" | "inertia" | "id" | "source" | "called_from" => {
+        "mass" | "inertia" | "id" | "source" | "called_from" | "alive" => {
             return Err(scene_err(lua, format!("{what} is read only")))
         }
         other => return Err(no_field(lua, other)),
