@@ -2,7 +2,7 @@
 //! two bodies that are not moving are passed over by the contact update, so
 //! these edits must still reach them.
 
-use physbox::physics::{BodyId, Vec2, World, WorldSettings};
+use physbox::physics::{BodyId, BodyType, Vec2, World, WorldSettings};
 use physbox::testbed::{dynamic_box, ground_box, Material};
 
 const DT: f64 = 1.0 / 60.0;
@@ -96,4 +96,45 @@ fn a_long_plank_turning_slowly_stays_awake_and_a_small_ball_rocking_sleeps() {
         !w.body(ball).unwrap().awake,
         "the rocking ball should sleep"
     );
+}
+
+/// A kinematic body moves as it was told however slowly, and carries what
+/// rides on it: a 3 cm/s conveyor and a windmill at 0.01 rad/s fell asleep
+/// after half a second (slower than the sleep tolerance), sleep cleared
+/// their velocities, and they stood still for good, the conveyor 1.55 cm
+/// along.
+#[test]
+fn a_slow_kinematic_body_keeps_moving_and_carries_its_load() {
+    let mut w = World::new(WorldSettings::default());
+    let kinematic = |w: &mut World, at: Vec2| {
+        let b = dynamic_box(w, at, 0.0, 4.0, 0.2, Material::default());
+        w.set_body_type(b, BodyType::Kinematic).unwrap();
+        b
+    };
+    let conveyor = kinematic(&mut w, Vec2::ZERO);
+    w.set_linear_velocity(conveyor, Vec2::new(0.03, 0.0))
+        .unwrap();
+    let windmill = kinematic(&mut w, Vec2::new(10.0, 0.0));
+    w.set_angular_velocity(windmill, 0.01).unwrap();
+    let crate_ = dynamic_box(
+        &mut w,
+        Vec2::new(0.0, 0.35),
+        0.0,
+        0.5,
+        0.5,
+        Material::default(),
+    );
+    for _ in 0..600 {
+        w.step(DT);
+    }
+    let x = |w: &World, b| w.body_position(b).unwrap().x;
+    let turned = w.body(windmill).unwrap().xf.q.angle();
+    println!(
+        "after 10 s: conveyor {:.4} m, crate {:.4} m, windmill {turned:.4} rad",
+        x(&w, conveyor),
+        x(&w, crate_)
+    );
+    assert!((x(&w, conveyor) - 0.3).abs() < 1e-9);
+    assert!((turned - 0.1).abs() < 1e-9);
+    assert!((x(&w, crate_) - 0.3).abs() < 0.005);
 }

@@ -4,7 +4,7 @@
 use crate::physics::math::{Real, Vec2};
 use crate::physics::settings::{LINEAR_SLEEP_TOLERANCE, MAX_RESTING_SPIN, TIME_TO_SLEEP};
 use crate::physics::solver::scratch::SolverScratch;
-use crate::physics::world::body::Body;
+use crate::physics::world::body::{Body, BodyType};
 use crate::physics::world::World;
 
 /// How much faster (m/s) than when its rest began a body may become and
@@ -30,7 +30,12 @@ pub(crate) fn advance_rest_timer(b: &mut Body, dt: Real, sleep_on: bool) -> Real
     // degrees a second in a settled pile is slow, and a long plank still
     // tipping is not; a small body spinning visibly is never slow.
     let w = b.angular_velocity.abs();
-    let slow = speed2 < LINEAR_SLEEP_TOLERANCE * LINEAR_SLEEP_TOLERANCE
+    // A kinematic body moves as the scene set it, however slowly: asleep
+    // it stopped for good (sleep clears velocities), a 3 cm/s conveyor
+    // after 1.5 cm.
+    let driven = b.body_type == BodyType::Kinematic && (speed2 > 0.0 || w > 0.0);
+    let slow = !driven
+        && speed2 < LINEAR_SLEEP_TOLERANCE * LINEAR_SLEEP_TOLERANCE
         && w * b.max_extent < LINEAR_SLEEP_TOLERANCE
         && w < MAX_RESTING_SPIN;
     if slow && b.allow_sleep {
