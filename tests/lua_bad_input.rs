@@ -480,6 +480,18 @@ fn stale_handle_is_a_clear_error() {
 #[test]
 fn wrong_type_for_every_option_kind() {
     let cases = [
+        // A body where something else belongs is called a body (it was
+        // "lightuserdata"), and a joint's example is a joint's.
+        (
+            "body_for_options",
+            "local a = circle { r = 1 }\nhinge(a)",
+            "hinge: expected a table of options like hinge { a = ..., ... }, got a body",
+        ),
+        (
+            "body_for_number",
+            "local a = circle { r = 1 }\na:apply_force(a, 1)",
+            "apply_force: x must be a number, got a body",
+        ),
         (
             "num",
             "circle { r = 1, x = 'left' }",

@@ -31,6 +31,9 @@ pub struct Opts<'a> {
 pub fn type_name(v: &Value) -> &'static str {
     match v {
         Value::Integer(_) | Value::Number(_) => "number",
+        // Body handles are light userdata: "got lightuserdata" named
+        // Lua's insides, not the body the scene passed by mistake.
+        Value::LightUserData(_) => "a body",
         other => other.type_name(),
     }
 }
@@ -52,6 +55,16 @@ pub fn string_arg(lua: &Lua, what: &str, v: Value) -> mlua::Result<String> {
     }
 }
 
+/// The inside of an example call for "expected a table of options like
+/// ...": `x = 0, y = 0, ...` for the shapes, the first option for the rest
+/// (`hinge(a)` was shown `hinge { x = 0, y = 0, ... }`, and a hinge has no x).
+fn example(allowed: &[&str]) -> String {
+    match allowed.first() {
+        Some(first) if !allowed.contains(&"x") => format!("{first} = ..., ..."),
+        _ => "x = 0, y = 0, ...".to_string(),
+    }
+}
+
 impl<'a> Opts<'a> {
     /// Check that `value` is a table whose keys are all in `allowed`.
     pub fn new(
@@ -65,7 +78,11 @@ impl<'a> Opts<'a> {
             other => {
                 return Err(scene_err(
                     lua,
-                    format!("{what}: expected a table of options like {what} {{ x = 0, y = 0, ... }}, got {}", type_name(&other)),
+                    format!(
+                        "{what}: expected a table of options like {what} {{ {} }}, got {}",
+                        example(allowed),
+                        type_name(&other)
+                    ),
                 ))
             }
         };
