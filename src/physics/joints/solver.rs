@@ -559,7 +559,6 @@ fn reaction(
     )
 }
 
-/// An angle in (−π, π].
 /// The angle `a` (in (−π, π]) moved by whole turns to within π of `last`
 /// (the joint's angle a step ago): a limited hinge's angle counts turns,
 /// so limits past ±π hold (wrapped, a motor turning an arm past π found
@@ -575,6 +574,7 @@ pub(crate) fn same_turn_as(a: Real, last: Real) -> Real {
     a - two_pi * (d / two_pi).round()
 }
 
+/// An angle in (−π, π].
 pub(crate) fn wrap_angle(a: Real) -> Real {
     if a > -std::f64::consts::PI && a <= std::f64::consts::PI {
         // Already there (nearly always): `%` is a libm call.
