@@ -112,15 +112,8 @@ pub(crate) fn solve(
             solve_motor_block(c, s, bodies, v, motor);
             return;
         }
-        if let Some((speed, max_torque)) = p.motor {
-            let cdot = v.3 - v.1 - speed;
-            let max = max_torque * s.h;
-            let old = c.imp[2];
-            let new = (old - p.axial_mass * cdot).clamp(-max, max);
-            let applied = new - old;
-            c.imp[2] = new;
-            v.1 -= c.ia * applied;
-            v.3 += c.ib * applied;
+        if let Some(motor) = p.motor {
+            motor_row(c, s, v, p.axial_mass, motor);
         }
         if let Some(limits) = p.limits {
             if !limits_surely_idle(c, s.inv_h, bodies, v, p.axial_mass, limits) {
@@ -319,6 +312,26 @@ fn solve_block(
     v.3 += c.ib * sign * dl;
 }
 
+/// The motor row alone: the accumulated impulse towards the motor's speed,
+/// within its torque.
+#[inline(always)]
+fn motor_row(
+    c: &mut JointConstraint,
+    s: &JointStep,
+    v: &mut Vel,
+    axial_mass: Real,
+    (speed, max_torque): (Real, Real),
+) {
+    let cdot = v.3 - v.1 - speed;
+    let max = max_torque * s.h;
+    let old = c.imp[2];
+    let new = (old - axial_mass * cdot).clamp(-max, max);
+    let applied = new - old;
+    c.imp[2] = new;
+    v.1 -= c.ia * applied;
+    v.3 += c.ib * applied;
+}
+
 /// Point rows and the motor row together (a motor without limits): solved
 /// one after the other, the motor's torque turned the body about its
 /// centre of mass and the point rows then gave much of that turn back, so
@@ -341,12 +354,7 @@ fn solve_motor_block(
     let k = block_mass(c, ra, rb, 1.0);
     let Some(x) = solve3(&k, [-cdot.x, -cdot.y, -cdot3]) else {
         // (Singular: the motor row alone, then the point rows.)
-        let max = max_torque * s.h;
-        let old = c.imp[2];
-        let new = (old - data(c).axial_mass * cdot3).clamp(-max, max);
-        c.imp[2] = new;
-        v.1 -= c.ia * (new - old);
-        v.3 += c.ib * (new - old);
+        motor_row(c, s, v, data(c).axial_mass, (speed, max_torque));
         solve_point(c, s, bodies, v, 0, None);
         return;
     };
